@@ -1,0 +1,54 @@
+/**
+ * Reads the process environment once into a typed configuration.
+ * Every setting of the README's configuration table is here, and nowhere else.
+ */
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+});
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Unset means: generate one on first start and keep it in the database. */
+  jwtSecret?: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  openaiBaseUrl?: string;
+}
+
+/** Parses the environment, failing with every bad variable named. */
+export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = EnvSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration in the environment:\n  ${problems.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    smtpUrl: e.SMTP_URL,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * A Postgres server through postgres.js, used when `DATABASE_URL` is set. Every query
+ * is sent with its values as parameters (`unsafe` here only means "text we built").
+ */
+import postgres from "postgres";
+import { makeQueryable } from "./queryable.ts";
+import type { Db, QueryResult } from "./types.ts";
+
+type Client = postgres.Sql | postgres.TransactionSql;
+
+export function openServer(url: string, options: { max?: number } = {}): Db {
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    // int8 (counts, bigint ids) as numbers, matching the embedded database.
+    types: {
+      bigint: {
+        to: 20,
+        from: [20],
+        serialize: (value: number) => String(value),
+        parse: (value: string) => Number(value),
+      },
+    },
+  });
+
+  async function runOn(c: Client, text: string, values: unknown[]): Promise<QueryResult<unknown>> {
+    // deno-lint-ignore no-explicit-any
+    const result = await c.unsafe(text, values as any[]);
+    return { rows: [...result], rowCount: result.count ?? 0 };
+  }
+
+  const base = makeQueryable(
+    (text, values) => runOn(client, text, values),
+    async (text) => void await client.unsafe(text),
+  );
+
+  const host = new URL(url);
+  return {
+    ...base,
+    kind: "server",
+    description: `Postgres server at ${host.hostname}:${host.port || 5432}${host.pathname}`,
+    async transaction(work) {
+      return await client.begin((tx) =>
+        work(makeQueryable(
+          (text, values) => runOn(tx, text, values),
+          async (text) => void await tx.unsafe(text),
+        ))
+      ) as Awaited<ReturnType<typeof work>>;
+    },
+    async listen(channel, handler) {
+      const subscription = await client.listen(channel, handler);
+      return async () => await subscription.unlisten();
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}

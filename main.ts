@@ -1,0 +1,86 @@
+/**
+ * Balcão's entry point. `createApp` builds the Hono app from its dependencies (tests call
+ * it with their own database); run as a program, this file opens the database, applies
+ * migrations, starts the background parts and serves until SIGINT/SIGTERM.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { type Config, loadConfig } from "./lib/config.ts";
+import { type Db, openDb } from "./lib/db/mod.ts";
+import { migrate } from "./lib/db/migrate.ts";
+import type { AppEnv } from "./lib/http/env.ts";
+import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
+import { securityHeaders } from "./lib/http/security.ts";
+import { VERSION } from "./lib/version.ts";
+import { systemRoutes } from "./routes/api/system.ts";
+
+/** JSON bodies are small; uploads get their own, larger limit on their routes. */
+const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(securityHeaders());
+  app.onError(handleError);
+
+  const api = new Hono<AppEnv>();
+  api.use(bodyLimit({ maxSize: API_BODY_LIMIT_BYTES }));
+  api.route("/", systemRoutes(deps.db));
+  api.notFound(handleNotFoundApi);
+  app.route("/api", api);
+
+  return app;
+}
+
+export interface RunningServer {
+  url: string;
+  app: Hono<AppEnv>;
+  db: Db;
+  /** Stops accepting requests, then closes background work and the database. */
+  shutdown(): Promise<void>;
+}
+
+/** Opens the database, migrates it and serves the app on `config.port` (0 picks a free one). */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(db);
+  const app = createApp({ db, config });
+  const server = Deno.serve(
+    { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
+    app.fetch,
+  );
+  const url = `http://localhost:${server.addr.port}`;
+
+  console.log(`Balcão ${VERSION} listening on ${url}`);
+  console.log(`Database: ${db.description}`);
+  console.log(`Data directory: ${config.dataDir}`);
+  if (applied.length > 0) console.log(`Migrations applied: ${applied.join(", ")}`);
+
+  let stopping: Promise<void> | undefined;
+  function shutdown(): Promise<void> {
+    stopping ??= (async () => {
+      await server.shutdown();
+      await db.close();
+    })();
+    return stopping;
+  }
+  return { url, app, db, shutdown };
+}
+
+if (import.meta.main) {
+  const running = await startServer(loadConfig());
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, async () => {
+      console.log(`${signal} received: stopping…`);
+      await running.shutdown();
+      console.log("Stopped cleanly.");
+      Deno.exit(0);
+    });
+  }
+}

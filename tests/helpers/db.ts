@@ -1,0 +1,58 @@
+/**
+ * A fresh, migrated database for one test module: the embedded one in memory by default,
+ * or, when `DATABASE_URL` is set, a new database on that server, dropped afterwards.
+ */
+import postgres from "postgres";
+import { type Db, openDb } from "../../lib/db/mod.ts";
+import { migrate } from "../../lib/db/migrate.ts";
+import { openServer } from "../../lib/db/server.ts";
+
+export interface TestDb {
+  db: Db;
+  /** Set when the tests run on a server: the URL of this module's own database. */
+  url?: string;
+  /** Opens another connection pool to the same database (server only), as a second instance would. */
+  openAnother(): Db;
+  close(): Promise<void>;
+}
+
+export async function openTestDb(options: { migrated?: boolean } = {}): Promise<TestDb> {
+  const serverUrl = Deno.env.get("DATABASE_URL");
+  if (!serverUrl) {
+    const db = await openDb({ dataDir: null });
+    if (options.migrated !== false) await migrate(db);
+    return {
+      db,
+      openAnother() {
+        throw new Error("A second instance needs a Postgres server: set DATABASE_URL.");
+      },
+      close: () => db.close(),
+    };
+  }
+
+  const name = `balcao_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openServer(url.href, { max: 5 });
+  if (options.migrated !== false) await migrate(db);
+  const others: Db[] = [];
+  return {
+    db,
+    url: url.href,
+    openAnother() {
+      const other = openServer(url.href, { max: 5 });
+      others.push(other);
+      return other;
+    },
+    async close() {
+      await Promise.all([db, ...others].map((d) => d.close()));
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** True when the suite runs on a Postgres server (multi-instance tests need one). */
+export const onServer = Boolean(Deno.env.get("DATABASE_URL"));
