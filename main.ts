@@ -32,8 +32,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use(bodyLimit({ maxSize: API_BODY_LIMIT_BYTES }));
   api.route("/", systemRoutes(deps.db));
-  api.notFound(handleNotFoundApi);
   app.route("/api", api);
+  // Registered after every API route: an unknown API path answers JSON, never a page.
+  app.all("/api/*", handleNotFoundApi);
 
   return app;
 }

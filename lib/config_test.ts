@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { loadConfig } from "./config.ts";
+
+Deno.test("config - defaults come from the README's table", () => {
+  const config = loadConfig({});
+  assert.equal(config.port, 8000);
+  assert.equal(config.dataDir, "./data");
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.jwtSecret, undefined, "no fixed secret: it is generated on first start");
+  assert.equal(config.publicUrl, "http://localhost:8000");
+});
+
+Deno.test("config - values are read and blanks count as unset", () => {
+  const config = loadConfig({
+    PORT: "9000",
+    DATABASE_URL: "postgres://u@db:5432/balcao",
+    PUBLIC_URL: "",
+    SMTP_URL: "smtp://mail:25",
+  });
+  assert.equal(config.port, 9000);
+  assert.equal(config.databaseUrl, "postgres://u@db:5432/balcao");
+  assert.equal(config.publicUrl, "http://localhost:9000");
+  assert.equal(config.smtpUrl, "smtp://mail:25");
+});
+
+Deno.test("config - bad values are refused with each variable named", () => {
+  assert.throws(
+    () => loadConfig({ PORT: "eighty", ADMIN_EMAIL: "not-an-email", JWT_SECRET: "short" }),
+    (err: Error) =>
+      /PORT/.test(err.message) && /ADMIN_EMAIL/.test(err.message) &&
+      /JWT_SECRET/.test(err.message),
+  );
+});
