@@ -36,7 +36,9 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   );
   const parsed = EnvSchema.safeParse(blanksRemoved);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    const problems = parsed.error.issues.map((issue) =>
+      `${issue.path.join(".")}: ${issue.message}`
+    );
     throw new Error(`Invalid configuration in the environment:\n  ${problems.join("\n  ")}`);
   }
   const e = parsed.data;

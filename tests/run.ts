@@ -22,7 +22,9 @@ const testArgs = ["test", "-A", "--no-check=remote"];
 const chromium = findChromium();
 if (!chromium) {
   if (Deno.env.get("REQUIRE_BROWSER") === "1") {
-    console.error("REQUIRE_BROWSER=1 but Chromium was not found: install it (apt-get install chromium).");
+    console.error(
+      "REQUIRE_BROWSER=1 but Chromium was not found: install it (apt-get install chromium).",
+    );
     Deno.exit(1);
   }
   console.log(

@@ -83,9 +83,12 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<number[
       try {
         await tx.script(migration.text);
       } catch (cause) {
-        throw new Error(`Migration ${migration.id}_${migration.name} failed; nothing of it was kept.`, {
-          cause,
-        });
+        throw new Error(
+          `Migration ${migration.id}_${migration.name} failed; nothing of it was kept.`,
+          {
+            cause,
+          },
+        );
       }
       await tx.query(
         sql`insert into schema_migrations (id, name) values (${migration.id}, ${migration.name})`,

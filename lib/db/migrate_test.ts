@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { onServer, openTestDb } from "../../tests/helpers/db.ts";
-import { type Migration, migrate, readMigrations } from "./migrate.ts";
+import { migrate, type Migration, readMigrations } from "./migrate.ts";
 import { sql } from "./sql.ts";
 
 const sample: Migration[] = [

@@ -7,7 +7,7 @@ import { openPglite } from "./pglite.ts";
 import { openServer } from "./server.ts";
 import type { Db } from "./types.ts";
 
-export { sql, Sql } from "./sql.ts";
+export { Sql, sql } from "./sql.ts";
 export type { Db, Queryable, QueryResult } from "./types.ts";
 
 export interface OpenDbOptions {

@@ -6,9 +6,15 @@ import { PGlite, types } from "@electric-sql/pglite";
 import { makeQueryable } from "./queryable.ts";
 import type { Db, QueryResult } from "./types.ts";
 
-export async function openPglite(dataDir: string | null): Promise<Db> {
+export interface PgliteOptions {
+  /** Starts from a copy of another database (`dumpPglite`): tests clone a migrated one. */
+  loadDataDir?: Blob;
+}
+
+export async function openPglite(dataDir: string | null, options: PgliteOptions = {}): Promise<Db> {
   if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir ?? undefined, {
+    loadDataDir: options.loadDataDir,
     // Counts and bigint ids come back as numbers, the same as the server driver gives.
     parsers: { [types.INT8]: (value: string) => Number(value) },
   });
@@ -30,7 +36,9 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   return {
     ...base,
     kind: "embedded",
-    description: dataDir ? `embedded Postgres (PGlite) in ${dataDir}` : "embedded Postgres in memory",
+    description: dataDir
+      ? `embedded Postgres (PGlite) in ${dataDir}`
+      : "embedded Postgres in memory",
     transaction(work) {
       return pg.transaction((tx) =>
         work(makeQueryable(
@@ -49,5 +57,15 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     async close() {
       await pg.close();
     },
-  };
+    [DUMP]: () => pg.dumpDataDir("none"),
+  } as Db;
+}
+
+const DUMP = Symbol("dumpPglite");
+
+/** A copy of an embedded database's files, to open clones of it with `loadDataDir`. */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const dump = (db as unknown as Record<symbol, () => Promise<Blob | File>>)[DUMP];
+  if (!dump) throw new Error("Only an embedded database can be dumped.");
+  return await dump();
 }

@@ -14,7 +14,10 @@ export interface BuiltCss {
   bytes: number;
 }
 
-export async function buildCss(outDir: string, input = join(ROOT, "styles/app.css")): Promise<BuiltCss> {
+export async function buildCss(
+  outDir: string,
+  input = join(ROOT, "styles/app.css"),
+): Promise<BuiltCss> {
   await Deno.mkdir(outDir, { recursive: true });
   const tmp = join(outDir, "app.tmp.css");
   const { code, stderr } = await new Deno.Command(Deno.execPath(), {

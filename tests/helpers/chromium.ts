@@ -1,6 +1,10 @@
 /** Where Debian's Chromium is, or undefined when this machine has none. */
 export function findChromium(): string | undefined {
-  const candidates = [Deno.env.get("CHROMIUM_PATH"), "/usr/bin/chromium", "/usr/lib/chromium/chromium"];
+  const candidates = [
+    Deno.env.get("CHROMIUM_PATH"),
+    "/usr/bin/chromium",
+    "/usr/lib/chromium/chromium",
+  ];
   for (const path of candidates) {
     if (!path) continue;
     try {
