@@ -11,7 +11,6 @@ import { type Signal, signal } from "@preact/signals";
 import Counter from "../../tests/fixtures/islands/Counter.tsx";
 import Total from "../../tests/fixtures/islands/Total.tsx";
 import { buildIslands } from "../../lib/islands/build.ts";
-import { moduleClosure } from "../../lib/islands/manifest.ts";
 import { type AssetManifest, registerIslands, renderPage } from "../../lib/islands/mod.ts";
 import { type Figure, gzipSize, percentile, round } from "../figure.ts";
 
