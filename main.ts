@@ -12,6 +12,8 @@ import { migrate } from "./lib/db/migrate.ts";
 import type { AppEnv } from "./lib/http/env.ts";
 import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
 import { securityHeaders } from "./lib/http/security.ts";
+import { staticFiles } from "./lib/http/static.ts";
+import type { AssetManifest } from "./lib/islands/mod.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
 
@@ -21,6 +23,8 @@ const API_BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppDeps {
   db: Db;
   config: Config;
+  /** Built asset URLs (readManifest()); pages that render islands need it. */
+  manifest?: AssetManifest;
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -28,6 +32,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestId());
   app.use(securityHeaders());
   app.onError(handleError);
+  app.use("/static/*", staticFiles());
 
   const api = new Hono<AppEnv>();
   api.use(bodyLimit({ maxSize: API_BODY_LIMIT_BYTES }));
