@@ -11,6 +11,7 @@ import { type Db, openDb } from "./lib/db/mod.ts";
 import { migrate } from "./lib/db/migrate.ts";
 import type { AppEnv } from "./lib/http/env.ts";
 import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
+import { createHub, type Hub } from "./lib/realtime/mod.ts";
 import { securityHeaders } from "./lib/http/security.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
@@ -21,6 +22,8 @@ const API_BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppDeps {
   db: Db;
   config: Config;
+  /** The realtime hub; `/ws` is mounted only when there is one (most API tests need none). */
+  hub?: Hub;
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -35,6 +38,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.notFound(handleNotFoundApi);
   app.route("/api", api);
 
+  const hub = deps.hub;
+  if (hub) app.get("/ws", (c) => hub.upgrade(c.req.raw));
+
   return app;
 }
 
@@ -42,6 +48,7 @@ export interface RunningServer {
   url: string;
   app: Hono<AppEnv>;
   db: Db;
+  hub: Hub;
   /** Stops accepting requests, then closes background work and the database. */
   shutdown(): Promise<void>;
 }
@@ -50,7 +57,14 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
-  const app = createApp({ db, config });
+  const hub = await createHub({
+    db,
+    // Accounts land later (sign-in, JWT cookies): until then no socket can prove who it is,
+    // so every upgrade is refused with 401 and no join is allowed.
+    authenticate: () => Promise.resolve(null),
+    authorizeJoin: () => Promise.resolve(null),
+  });
+  const app = createApp({ db, config, hub });
   const server = Deno.serve(
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
     app.fetch,
@@ -65,12 +79,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
+      // The hub first: it closes the sockets, which would otherwise hold the server open,
+      // and stops listening before the database goes away.
+      await hub.close();
       await server.shutdown();
       await db.close();
     })();
     return stopping;
   }
-  return { url, app, db, shutdown };
+  return { url, app, db, hub, shutdown };
 }
 
 if (import.meta.main) {

@@ -67,8 +67,10 @@ export class PgBroker implements Broker {
       await this.#db.notify(this.#channel, text);
       return;
     }
+    // `::text` first: postgres.js would otherwise see a jsonb parameter and JSON-encode the
+    // string a second time.
     const row = await this.#db.one<{ id: number }>(
-      sql`insert into realtime_payloads (payload) values (${text}::jsonb) returning id`,
+      sql`insert into realtime_payloads (payload) values (${text}::text::jsonb) returning id`,
     );
     await this.#db.notify(this.#channel, encodeStoredNotice(envelope.origin, row.id));
     await this.#pruneNow();
