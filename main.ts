@@ -11,6 +11,7 @@ import { type Db, openDb } from "./lib/db/mod.ts";
 import { migrate } from "./lib/db/migrate.ts";
 import type { AppEnv } from "./lib/http/env.ts";
 import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
+import { createHub, type Hub } from "./lib/realtime/mod.ts";
 import { securityHeaders } from "./lib/http/security.ts";
 import { staticFiles } from "./lib/http/static.ts";
 import type { AssetManifest } from "./lib/islands/mod.ts";
@@ -25,6 +26,8 @@ export interface AppDeps {
   config: Config;
   /** Built asset URLs (readManifest()); pages that render islands need it. */
   manifest?: AssetManifest;
+  /** The realtime hub; `/ws` is mounted only when there is one (most API tests need none). */
+  hub?: Hub;
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -41,6 +44,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
 
+  const hub = deps.hub;
+  if (hub) app.get("/ws", (c) => hub.upgrade(c.req.raw));
+
   return app;
 }
 
@@ -48,6 +54,7 @@ export interface RunningServer {
   url: string;
   app: Hono<AppEnv>;
   db: Db;
+  hub: Hub;
   /** Stops accepting requests, then closes background work and the database. */
   shutdown(): Promise<void>;
 }
@@ -56,7 +63,14 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
-  const app = createApp({ db, config });
+  const hub = await createHub({
+    db,
+    // Accounts land later (sign-in, JWT cookies): until then no socket can prove who it is,
+    // so every upgrade is refused with 401 and no join is allowed.
+    authenticate: () => Promise.resolve(null),
+    authorizeJoin: () => Promise.resolve(null),
+  });
+  const app = createApp({ db, config, hub });
   const server = Deno.serve(
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
     app.fetch,
@@ -71,12 +85,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   function shutdown(): Promise<void> {
     stopping ??= (async () => {
+      // The hub first: it closes the sockets, which would otherwise hold the server open,
+      // and stops listening before the database goes away.
+      await hub.close();
       await server.shutdown();
       await db.close();
     })();
     return stopping;
   }
-  return { url, app, db, shutdown };
+  return { url, app, db, hub, shutdown };
 }
 
 if (import.meta.main) {

@@ -1,0 +1,186 @@
+/**
+ * The realtime hub behind `/ws` (DESIGN §5). It authenticates the upgrade request, keeps
+ * each socket in its rooms (`company-{id}` and `user-{id}` always, others by checked joins),
+ * sends a heartbeat, and publishes events to a room on every instance through a `Broker`.
+ *
+ * @example
+ * const hub = await createHub({ db, authenticate, authorizeJoin });
+ * app.get("/ws", (c) => hub.upgrade(c.req.raw));
+ * await hub.publish("company-1-open", "company-1-ticket", { action: "update", ticket });
+ */
+import type { Db } from "../db/mod.ts";
+import { PgBroker } from "./pg_broker.ts";
+import { serverMessage } from "./protocol.ts";
+import { RoomRegistry } from "./rooms.ts";
+import { handleFrame, sendText, type Session, type SessionContext } from "./session.ts";
+import type {
+  Authenticate,
+  AuthorizeJoin,
+  Broker,
+  Envelope,
+  EventHook,
+  Principal,
+} from "./types.ts";
+
+export interface HubOptions {
+  /** Used for the default `PgBroker`; not needed when `broker` is given. */
+  db?: Db;
+  /** Replaces the Postgres fan-out (e.g. `LocalBroker`, or a message broker later). */
+  broker?: Broker;
+  authenticate: Authenticate;
+  authorizeJoin: AuthorizeJoin;
+  /** Names this instance in envelopes. @default a random UUID */
+  instanceId?: string;
+  /** A `ping` goes out this often; a socket silent for two intervals is closed. @default 18_000 */
+  pingIntervalMs?: number;
+  /** Client events handed to `onEvent` instead of being refused. @default ["userStatus"] */
+  forwardEvents?: string[];
+  onEvent?: EventHook;
+}
+
+export interface HubStats {
+  sockets: number;
+  rooms: number;
+}
+
+export interface Hub {
+  readonly instanceId: string;
+  /** Answers a `/ws` request: 401 without a principal, else the WebSocket upgrade. */
+  upgrade(request: Request): Promise<Response>;
+  /** Sends `{channel, data}` to every socket in `room`, on this and every other instance. */
+  publish(room: string, channel: string, data: unknown): Promise<void>;
+  stats(): HubStats;
+  /** The rooms of this instance's sockets for a user (for tests and diagnostics). */
+  roomsOfUser(userId: number): string[][];
+  /** Stops the heartbeat and the broker and closes every socket; waits for them to close. */
+  close(): Promise<void>;
+}
+
+/** Code sent when a socket missed two heartbeats (4000–4999 are for applications). */
+export const CLOSE_PING_TIMEOUT = 4000;
+/** How long `close()` waits for clients to answer the close handshake. */
+const CLOSE_WAIT_MS = 2000;
+
+export async function createHub(options: HubOptions): Promise<Hub> {
+  const instanceId = options.instanceId ?? crypto.randomUUID();
+  const pingIntervalMs = options.pingIntervalMs ?? 18_000;
+  if (!options.broker && !options.db) {
+    throw new Error("createHub needs a `db` (for the Postgres broker) or a `broker`.");
+  }
+  const ownsBroker = !options.broker;
+  const broker = options.broker ?? await PgBroker.create({ db: options.db!, instanceId });
+  const rooms = new RoomRegistry<Session>();
+  const ctx: SessionContext = {
+    rooms,
+    authorizeJoin: options.authorizeJoin,
+    onEvent: options.onEvent,
+    forwardEvents: new Set(options.forwardEvents ?? ["userStatus"]),
+  };
+  let closing: Promise<void> | undefined;
+
+  function deliver(envelope: Envelope): void {
+    const members = rooms.members(envelope.room);
+    if (members.size === 0) return;
+    const text = serverMessage(envelope.channel, envelope.data);
+    for (const session of [...members]) sendText(session, text);
+  }
+  const unsubscribe = broker.subscribe(deliver);
+
+  const heartbeat = setInterval(function heartbeatTick() {
+    const now = Date.now();
+    for (const session of rooms.sockets()) {
+      if (now - session.lastSeen > 2 * pingIntervalMs) {
+        session.socket.close(CLOSE_PING_TIMEOUT, "No answer to pings");
+      } else {
+        sendText(session, serverMessage("ping", { at: now }));
+      }
+    }
+  }, pingIntervalMs);
+
+  function accept(request: Request, principal: Principal): Response {
+    // Deno's own idle pings are off: the heartbeat above is visible to the client, which
+    // can then notice a dead server too, and it can be tested.
+    const { socket, response } = Deno.upgradeWebSocket(request, { idleTimeout: 0 });
+    let resolveClosed!: () => void;
+    const session: Session = {
+      socket,
+      principal,
+      lastSeen: Date.now(),
+      open: true,
+      closed: new Promise((resolve) => (resolveClosed = resolve)),
+    };
+    socket.onopen = () => {
+      if (closing) return socket.close(1001, "Server shutting down");
+      rooms.add(session, [`company-${principal.companyId}`, `user-${principal.userId}`]);
+      sendText(session, serverMessage("ready", {}));
+    };
+    socket.onmessage = (event) => void handleFrame(ctx, session, event.data);
+    socket.onclose = () => {
+      session.open = false;
+      rooms.remove(session);
+      resolveClosed();
+    };
+    // An error is always followed by close, which does the cleanup.
+    socket.onerror = () => {};
+    return response;
+  }
+
+  return {
+    instanceId,
+
+    async upgrade(request) {
+      if (closing) return jsonError("ERR_SHUTTING_DOWN", 503);
+      if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+        return jsonError("ERR_WEBSOCKET_EXPECTED", 426);
+      }
+      let principal: Principal | null;
+      try {
+        principal = await options.authenticate(request);
+      } catch (err) {
+        console.error("realtime: authenticating a socket failed:", err);
+        return jsonError("ERR_INTERNAL", 500);
+      }
+      if (!principal) return jsonError("ERR_SESSION_EXPIRED", 401);
+      return accept(request, principal);
+    },
+
+    async publish(room, channel, data) {
+      const envelope: Envelope = { origin: instanceId, room, channel, data };
+      deliver(envelope);
+      await broker.publish(envelope);
+    },
+
+    stats() {
+      return { sockets: rooms.socketCount, rooms: rooms.roomCount };
+    },
+
+    roomsOfUser(userId) {
+      return [...rooms.sockets()]
+        .filter((session) => session.principal.userId === userId)
+        .map((session) => rooms.roomsOf(session));
+    },
+
+    close() {
+      closing ??= (async () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        if (ownsBroker) await broker.close();
+        const sessions = [...rooms.sockets()];
+        for (const session of sessions) session.socket.close(1001, "Server shutting down");
+        await waitAtMost(Promise.all(sessions.map((s) => s.closed)), CLOSE_WAIT_MS);
+      })();
+      return closing;
+    },
+  };
+}
+
+function jsonError(error: string, status: number): Response {
+  return Response.json({ error }, { status });
+}
+
+async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([work, timeout]);
+  clearTimeout(timer);
+}

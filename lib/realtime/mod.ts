@@ -1,0 +1,15 @@
+/** The realtime hub: `/ws` sockets, rooms and cross-instance fan-out (DESIGN §5). */
+export { CLOSE_PING_TIMEOUT, createHub } from "./hub.ts";
+export type { Hub, HubOptions, HubStats } from "./hub.ts";
+export { LocalBroker } from "./local_broker.ts";
+export { PgBroker } from "./pg_broker.ts";
+export type { PgBrokerOptions } from "./pg_broker.ts";
+export { RealtimeErrors } from "./protocol.ts";
+export type {
+  Authenticate,
+  AuthorizeJoin,
+  Broker,
+  Envelope,
+  EventHook,
+  Principal,
+} from "./types.ts";

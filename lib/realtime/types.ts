@@ -1,0 +1,52 @@
+/**
+ * The shapes the realtime hub shares with the rest of the app. Authentication and the
+ * permission rules for joins live elsewhere (the accounts and tickets areas) and plug in
+ * through `Authenticate` and `AuthorizeJoin`, so this folder knows no domain.
+ */
+
+/** Who is on the other end of a socket, as established by the server, never by the client. */
+export interface Principal {
+  userId: number;
+  companyId: number;
+  [key: string]: unknown;
+}
+
+/** Reads the upgrade request (cookie or `?token=`); `null` refuses it with 401. */
+export type Authenticate = (request: Request) => Promise<Principal | null>;
+
+/**
+ * Maps a client's join event (`joinTickets`, `joinNotification`, `joinChatBox`…) and its data
+ * to the rooms this principal may enter; `null` or `[]` refuses the join.
+ */
+export type AuthorizeJoin = (
+  principal: Principal,
+  event: string,
+  data: unknown,
+) => Promise<string[] | null>;
+
+/** Receives the forwarded client events (by default `userStatus`), e.g. to mark a user online. */
+export type EventHook = (
+  principal: Principal,
+  event: string,
+  data: unknown,
+) => void | Promise<void>;
+
+/** One event on its way to the sockets of a room, on any instance. */
+export interface Envelope {
+  /** The instance that published it; that instance has already delivered it locally. */
+  origin: string;
+  room: string;
+  channel: string;
+  data: unknown;
+}
+
+/**
+ * Carries envelopes between instances. `subscribe` hands over only envelopes published by
+ * other instances: the publishing hub delivers to its own sockets itself, once.
+ */
+export interface Broker {
+  publish(envelope: Envelope): Promise<void>;
+  /** Returns a function that unsubscribes. */
+  subscribe(handler: (envelope: Envelope) => void): () => void;
+  close(): Promise<void>;
+}
