@@ -1,0 +1,105 @@
+/**
+ * Tabs with the ARIA tab pattern. Server-rendered tabs are links (`href`), so switching
+ * works with no script; an island may pass `onSelect` and manage focus with arrow keys.
+ */
+import type { ComponentChildren } from "preact";
+import { cx } from "./cx.ts";
+
+export interface TabItem {
+  id: string;
+  label: string;
+  /** A small count next to the label, such as unread tickets. */
+  count?: number;
+  href?: string;
+}
+
+export interface TabsProps {
+  /** Accessible name of the tab list. */
+  label: string;
+  tabs: TabItem[];
+  selected: string;
+  /** Prefix for element ids, unique on the page. */
+  idBase: string;
+  onSelect?: (id: string) => void;
+  class?: string;
+}
+
+export function tabId(idBase: string, tab: string): string {
+  return `${idBase}-tab-${tab}`;
+}
+
+export function panelId(idBase: string, tab: string): string {
+  return `${idBase}-panel-${tab}`;
+}
+
+export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: TabsProps) {
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      class={cx("flex gap-1 overflow-x-auto border-b border-line", extra)}
+    >
+      {tabs.map((tab) => {
+        const isSelected = tab.id === selected;
+        const common = {
+          role: "tab" as const,
+          id: tabId(idBase, tab.id),
+          "aria-selected": isSelected,
+          "aria-controls": panelId(idBase, tab.id),
+          tabIndex: isSelected ? 0 : -1,
+          class: cx(
+            "-mb-px inline-flex h-10 shrink-0 items-center gap-2 border-b-2 px-3 text-sm font-medium transition-colors",
+            isSelected
+              ? "border-brand-600 text-fg dark:border-brand-400"
+              : "border-transparent text-fg-muted hover:border-line-strong hover:text-fg",
+          ),
+        };
+        const inner = (
+          <>
+            {tab.label}
+            {tab.count !== undefined && (
+              <span
+                class={cx(
+                  "min-w-5 rounded-full px-1.5 text-center text-xs leading-5 tabular-nums",
+                  isSelected
+                    ? "bg-brand-100 text-brand-800 dark:bg-brand-900 dark:text-brand-200"
+                    : "bg-surface-sunken text-fg-muted",
+                )}
+              >
+                {tab.count}
+              </span>
+            )}
+          </>
+        );
+        return tab.href
+          ? <a key={tab.id} href={tab.href} {...common}>{inner}</a>
+          : (
+            <button key={tab.id} type="button" {...common} onClick={() => onSelect?.(tab.id)}>
+              {inner}
+            </button>
+          );
+      })}
+    </div>
+  );
+}
+
+export interface TabPanelProps {
+  idBase: string;
+  tab: string;
+  children?: ComponentChildren;
+  class?: string;
+}
+
+export function TabPanel({ idBase, tab, children, class: extra }: TabPanelProps) {
+  return (
+    <div
+      role="tabpanel"
+      id={panelId(idBase, tab)}
+      aria-labelledby={tabId(idBase, tab)}
+      tabIndex={0}
+      class={extra}
+    >
+      {children}
+    </div>
+  );
+}
