@@ -14,6 +14,7 @@ import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
 import { securityHeaders } from "./lib/http/security.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
+import { pageRoutes } from "./routes/pages.tsx";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", systemRoutes(deps.db));
   api.notFound(handleNotFoundApi);
   app.route("/api", api);
+  app.route("/", pageRoutes(deps));
 
   return app;
 }

@@ -14,8 +14,9 @@ export interface CardProps {
 export function Card({ title, description, aside, class: extra, children }: CardProps) {
   return (
     <section
+      // min-w-0: inside grids a wide table must scroll sideways, not stretch the page.
       class={cx(
-        "rounded-(--radius-card) border border-line bg-surface shadow-(--shadow-card)",
+        "min-w-0 rounded-(--radius-card) border border-line bg-surface shadow-(--shadow-card)",
         extra,
       )}
     >

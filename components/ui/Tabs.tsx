@@ -37,7 +37,7 @@ export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: 
     <div
       role="tablist"
       aria-label={label}
-      class={cx("flex gap-1 overflow-x-auto border-b border-line", extra)}
+      class={cx("flex gap-0.5 overflow-x-auto sm:gap-1 border-b border-line", extra)}
     >
       {tabs.map((tab) => {
         const isSelected = tab.id === selected;
@@ -48,7 +48,7 @@ export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: 
           "aria-controls": panelId(idBase, tab.id),
           tabIndex: isSelected ? 0 : -1,
           class: cx(
-            "-mb-px inline-flex h-10 shrink-0 items-center gap-2 border-b-2 px-3 text-sm font-medium transition-colors",
+            "-mb-px inline-flex h-10 shrink-0 items-center gap-2 border-b-2 px-2.5 text-sm sm:px-3 font-medium transition-colors",
             isSelected
               ? "border-brand-600 text-fg dark:border-brand-400"
               : "border-transparent text-fg-muted hover:border-line-strong hover:text-fg",

@@ -46,5 +46,6 @@ export function clientLanguage(): Lang {
 
 /** The translator for the component being rendered: the page's on the server, else the client's. */
 export function useT(): TFunction {
-  return useContext(TContext) ?? clientT;
+  const serverT = useContext(TContext);
+  return serverT ?? clientT;
 }
