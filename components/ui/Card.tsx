@@ -21,7 +21,7 @@ export function Card({ title, description, aside, class: extra, children }: Card
       )}
     >
       {title && (
-        <header class="flex items-start justify-between gap-4 px-5 pt-5">
+        <header class="flex items-start justify-between gap-4 px-4 pt-4 sm:px-5 sm:pt-5">
           <div class="min-w-0">
             <h2 class="text-[15px] font-semibold text-fg">{title}</h2>
             {description && <p class="mt-1 text-sm text-fg-muted">{description}</p>}
@@ -29,7 +29,7 @@ export function Card({ title, description, aside, class: extra, children }: Card
           {aside}
         </header>
       )}
-      <div class="p-5">{children}</div>
+      <div class="p-4 sm:p-5">{children}</div>
     </section>
   );
 }

@@ -19,8 +19,8 @@ export function EmptyState({ icon, title, text, action, class: extra }: EmptySta
           {icon}
         </div>
       )}
-      <p class="text-[15px] font-semibold text-fg">{title}</p>
-      {text && <p class="mt-1 max-w-sm text-sm text-fg-muted">{text}</p>}
+      <p class="text-balance text-[15px] font-semibold text-fg">{title}</p>
+      {text && <p class="mt-1 max-w-sm text-balance text-sm text-fg-muted">{text}</p>}
       {action && <div class="mt-5">{action}</div>}
     </div>
   );

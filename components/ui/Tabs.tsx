@@ -37,7 +37,7 @@ export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: 
     <div
       role="tablist"
       aria-label={label}
-      class={cx("flex gap-0.5 overflow-x-auto sm:gap-1 border-b border-line", extra)}
+      class={cx("flex overflow-x-auto sm:gap-1 border-b border-line", extra)}
     >
       {tabs.map((tab) => {
         const isSelected = tab.id === selected;
@@ -48,7 +48,7 @@ export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: 
           "aria-controls": panelId(idBase, tab.id),
           tabIndex: isSelected ? 0 : -1,
           class: cx(
-            "-mb-px inline-flex h-10 shrink-0 items-center gap-2 border-b-2 px-2.5 text-sm sm:px-3 font-medium transition-colors",
+            "-mb-px inline-flex h-10 shrink-0 items-center gap-1.5 border-b-2 px-2 text-[13px] sm:gap-2 sm:px-3 sm:text-sm font-medium transition-colors",
             isSelected
               ? "border-brand-600 text-fg dark:border-brand-400"
               : "border-transparent text-fg-muted hover:border-line-strong hover:text-fg",
@@ -60,7 +60,7 @@ export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: 
             {tab.count !== undefined && (
               <span
                 class={cx(
-                  "min-w-5 rounded-full px-1.5 text-center text-xs leading-5 tabular-nums",
+                  "min-w-5 rounded-full px-1.5 text-center text-[11px] leading-5 tabular-nums sm:text-xs",
                   isSelected
                     ? "bg-brand-100 text-brand-800 dark:bg-brand-900 dark:text-brand-200"
                     : "bg-surface-sunken text-fg-muted",
