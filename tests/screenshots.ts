@@ -16,6 +16,8 @@ if (!chromium) {
 const VIEWPORTS = [
   { name: "desktop", width: 1440, height: 900 },
   { name: "phone", width: 390, height: 844 },
+  // The narrowest phones still in use: nothing may overflow sideways here.
+  { name: "small", width: 360, height: 740 },
 ];
 const THEMES = ["light", "dark"] as const;
 const LANGS = ["pt-BR", "en"] as const;
@@ -60,6 +62,10 @@ try {
         for (const target of PAGES) {
           await page.goto(new URL(target.path, baseUrl).href, { waitUntil: "load" });
           const file = `${outDir}/${target.name}-${viewport.name}-${theme}-${lang}.png`;
+          const overflow = await page.evaluate(() =>
+            document.documentElement.scrollWidth - document.documentElement.clientWidth
+          );
+          if (overflow > 0) console.warn(`WARNING: ${target.path} overflows by ${overflow}px`);
           await page.screenshot({
             path: file as `${string}.png`,
             fullPage: target.name === "welcome",
