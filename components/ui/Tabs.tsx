@@ -1,6 +1,7 @@
 /**
  * Tabs with the ARIA tab pattern. Server-rendered tabs are links (`href`), so switching
- * works with no script; an island may pass `onSelect` and manage focus with arrow keys.
+ * works with no script. Inside an island, arrow keys, Home and End move between tabs, and
+ * button tabs (with `onSelect`) are selected as focus moves (automatic activation).
  */
 import type { ComponentChildren } from "preact";
 import { cx } from "./cx.ts";
@@ -37,6 +38,7 @@ export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: 
     <div
       role="tablist"
       aria-label={label}
+      onKeyDown={(event) => moveFocus(event, onSelect)}
       class={cx("flex overflow-x-auto sm:gap-1 border-b border-line", extra)}
     >
       {tabs.map((tab) => {
@@ -44,6 +46,7 @@ export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: 
         const common = {
           role: "tab" as const,
           id: tabId(idBase, tab.id),
+          "data-tab": tab.id,
           "aria-selected": isSelected,
           "aria-controls": panelId(idBase, tab.id),
           tabIndex: isSelected ? 0 : -1,
@@ -81,6 +84,35 @@ export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: 
       })}
     </div>
   );
+}
+
+const KEY_STEPS: Record<string, number | "first" | "last"> = {
+  ArrowRight: 1,
+  ArrowDown: 1,
+  ArrowLeft: -1,
+  ArrowUp: -1,
+  Home: "first",
+  End: "last",
+};
+
+function moveFocus(event: KeyboardEvent, onSelect?: (id: string) => void) {
+  const step = KEY_STEPS[event.key];
+  if (step === undefined) return;
+  const list = event.currentTarget as HTMLElement;
+  const tabs = Array.from(list.querySelectorAll<HTMLElement>('[role="tab"]'));
+  const current = tabs.indexOf(event.target as HTMLElement);
+  if (current < 0 || tabs.length === 0) return;
+  const index = step === "first"
+    ? 0
+    : step === "last"
+    ? tabs.length - 1
+    : (current + step + tabs.length) % tabs.length;
+  const target = tabs[index];
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+  // Links wait for Enter (it navigates); buttons select at once.
+  if (onSelect && target.tagName === "BUTTON") onSelect(target.dataset.tab ?? "");
 }
 
 export interface TabPanelProps {

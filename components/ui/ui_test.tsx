@@ -74,8 +74,14 @@ Deno.test("Tabs: tablist, selected tab, roving tabindex, panel labelled by its t
     </div>,
   );
   assert.match(html, /role="tablist" aria-label="Tickets"/);
-  assert.match(html, /id="t-tab-a" aria-selected="false" aria-controls="t-panel-a" tabindex="-1"/);
-  assert.match(html, /id="t-tab-b" aria-selected="true" aria-controls="t-panel-b" tabindex="0"/);
+  assert.match(
+    html,
+    /id="t-tab-a" data-tab="a" aria-selected="false" aria-controls="t-panel-a" tabindex="-1"/,
+  );
+  assert.match(
+    html,
+    /id="t-tab-b" data-tab="b" aria-selected="true" aria-controls="t-panel-b" tabindex="0"/,
+  );
   assert.match(html, /role="tabpanel" id="t-panel-b" aria-labelledby="t-tab-b"/);
 });
 
