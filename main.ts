@@ -17,6 +17,7 @@ import { staticFiles } from "./lib/http/static.ts";
 import type { AssetManifest } from "./lib/islands/mod.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
+import { pageRoutes } from "./routes/pages.tsx";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -46,6 +47,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const hub = deps.hub;
   if (hub) app.get("/ws", (c) => hub.upgrade(c.req.raw));
+
+  // Pages last: their catch-all answers the HTML 404.
+  app.route("/", pageRoutes(deps));
 
   return app;
 }

@@ -1,15 +1,21 @@
 /**
- * A happy-dom window whose DOM classes are copied onto `globalThis`, for Preact and
- * Testing Library under `deno test`. Import this module before anything that reads
- * `document`. happy-dom's GlobalRegistrator is not used: under Deno its events fail
- * `dispatchEvent`'s type check (toolchain.md item 9).
+ * A browser-like DOM for island tests: a happy-dom `Window` whose globals are copied onto
+ * `globalThis`. Import this module FIRST in a test file (before Testing Library, which
+ * reads `document` when it loads). The global registrator is not used: under Deno it
+ * breaks `dispatchEvent` (toolchain.md item 9).
  */
 import { Window } from "happy-dom";
+
+export const testWindow = new Window({ url: "http://localhost:8000/" });
 
 const GLOBALS = [
   "document",
   "navigator",
+  "location",
   "HTMLElement",
+  "HTMLInputElement",
+  "HTMLSelectElement",
+  "HTMLButtonElement",
   "Element",
   "Node",
   "Text",
@@ -25,24 +31,33 @@ const GLOBALS = [
   "requestAnimationFrame",
   "cancelAnimationFrame",
   "DocumentFragment",
-  "HTMLInputElement",
-  "HTMLButtonElement",
   "SVGElement",
   "DOMParser",
   "NodeFilter",
   "ShadowRoot",
-];
+] as const;
 
-/** The shared test window; created once per test process. */
-export const testWindow = new Window({ url: "http://localhost/" });
-
-const w = testWindow as unknown as Record<string, unknown>;
-for (const key of ["window", ...GLOBALS]) {
-  Object.defineProperty(globalThis, key, {
-    value: key === "window" ? testWindow : w[key],
+const source = testWindow as unknown as Record<string, unknown>;
+Object.defineProperty(globalThis, "window", {
+  value: testWindow,
+  configurable: true,
+  writable: true,
+});
+for (const name of GLOBALS) {
+  const value = source[name];
+  Object.defineProperty(globalThis, name, {
+    value: typeof value === "function" && /^[a-z]/.test(name) ? value.bind(testWindow) : value,
     configurable: true,
     writable: true,
   });
+}
+
+/** Forgets every cookie the page set, so tests do not see each other's choices. */
+export function clearCookies(): void {
+  for (const part of testWindow.document.cookie.split(";")) {
+    const name = part.split("=")[0]?.trim();
+    if (name) testWindow.document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
 }
 
 /** Replaces the document's content with `html` (a whole document's markup). */

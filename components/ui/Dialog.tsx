@@ -1,0 +1,63 @@
+/**
+ * A dialog on the native `<dialog>` element: the browser gives focus trapping, Escape and
+ * the backdrop for free once an island calls `showModal()` on it. The close button is a
+ * `method="dialog"` form, so closing works even without any script.
+ */
+import type { ComponentChildren } from "preact";
+import { XIcon } from "../icons.tsx";
+import { buttonClasses } from "./Button.tsx";
+import { cx } from "./cx.ts";
+
+export interface DialogProps {
+  id: string;
+  title: string;
+  /** Accessible name of the × button, e.g. `t("common.close")`. */
+  closeLabel: string;
+  description?: string;
+  /** Buttons at the bottom, usually a secondary cancel and a primary confirm. */
+  footer?: ComponentChildren;
+  /** Render already open (non-modal), e.g. for previews; islands open it with showModal(). */
+  open?: boolean;
+  size?: "sm" | "md" | "lg";
+  children?: ComponentChildren;
+}
+
+const WIDTHS = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
+
+export function Dialog(
+  { id, title, closeLabel, description, footer, open, size = "md", children }: DialogProps,
+) {
+  return (
+    <dialog
+      id={id}
+      open={open}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={description ? `${id}-description` : undefined}
+      class={cx(
+        "m-auto w-[calc(100%-2rem)] rounded-(--radius-card) border border-line bg-surface p-0 text-fg",
+        "shadow-(--shadow-pop)",
+        WIDTHS[size],
+      )}
+    >
+      <header class="flex items-start gap-4 border-b border-line px-5 py-4">
+        <div class="min-w-0 flex-1">
+          <h2 id={`${id}-title`} class="text-base font-semibold">{title}</h2>
+          {description && (
+            <p id={`${id}-description`} class="mt-1 text-sm text-fg-muted">{description}</p>
+          )}
+        </div>
+        <form method="dialog">
+          <button type="submit" class={buttonClasses("ghost", "sm")} aria-label={closeLabel}>
+            <XIcon size={18} />
+          </button>
+        </form>
+      </header>
+      <div class="px-5 py-4 text-sm">{children}</div>
+      {footer && (
+        <footer class="flex flex-wrap justify-end gap-2 border-t border-line bg-surface-muted px-5 py-3">
+          {footer}
+        </footer>
+      )}
+    </dialog>
+  );
+}

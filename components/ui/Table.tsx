@@ -1,0 +1,85 @@
+/**
+ * A data table: a header row, one row per record, and an empty state spanning every column
+ * when there is nothing to show. Wide tables scroll sideways on phones instead of squashing.
+ */
+import type { ComponentChildren } from "preact";
+import { cx } from "./cx.ts";
+
+export interface TableColumn<Row> {
+  key: string;
+  label: string;
+  align?: "start" | "end" | "center";
+  /** What to show in this column for one row. */
+  cell: (row: Row) => ComponentChildren;
+  /** Hide on narrow screens (secondary information). */
+  hideOnMobile?: boolean;
+}
+
+export interface TableProps<Row> {
+  columns: TableColumn<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  /** Visually hidden caption that names the table for screen readers. */
+  caption?: string;
+  /** Shown instead of rows when `rows` is empty, usually an EmptyState. */
+  empty?: ComponentChildren;
+  class?: string;
+}
+
+const ALIGN = { start: "text-left", end: "text-right", center: "text-center" } as const;
+
+export function Table<Row>(
+  { columns, rows, rowKey, caption, empty, class: extra }: TableProps<Row>,
+) {
+  return (
+    <div class={cx("overflow-x-auto rounded-(--radius-card) border border-line bg-surface", extra)}>
+      <table class="w-full border-collapse text-sm">
+        {caption && <caption class="sr-only">{caption}</caption>}
+        <thead>
+          <tr class="border-b border-line bg-surface-muted">
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                class={cx(
+                  "px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-fg-subtle",
+                  ALIGN[column.align ?? "start"],
+                  column.hideOnMobile && "hidden sm:table-cell",
+                )}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0
+            ? (
+              <tr>
+                <td colSpan={columns.length} class="px-4 py-2">{empty}</td>
+              </tr>
+            )
+            : rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                class="border-b border-line last:border-b-0 hover:bg-surface-muted/60"
+              >
+                {columns.map((column) => (
+                  <td
+                    key={column.key}
+                    class={cx(
+                      "px-4 py-3 align-middle text-fg",
+                      ALIGN[column.align ?? "start"],
+                      column.hideOnMobile && "hidden sm:table-cell",
+                    )}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

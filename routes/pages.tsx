@@ -1,0 +1,90 @@
+/**
+ * The HTML pages: `/` (the welcome page for now) and the 404 page for any unknown address
+ * outside `/api`. Each page reads the `lang` and `theme` cookies, so the server renders the
+ * right language and colours from the first byte.
+ */
+import { type Context, Hono } from "hono";
+import type { VNode } from "preact";
+import { NotFoundPage } from "../components/pages/NotFoundPage.tsx";
+import { WelcomePage } from "../components/pages/WelcomePage.tsx";
+import type { InstallationStatus } from "../components/welcome/StatusCard.tsx";
+import { SAMPLE_TABS, type SampleTab } from "../components/welcome/TicketsSample.tsx";
+import { type Db, sql } from "../lib/db/mod.ts";
+import type { AppEnv } from "../lib/http/env.ts";
+import { handleNotFoundApi } from "../lib/http/error_handler.ts";
+import {
+  createT,
+  i18nClientData,
+  type Lang,
+  languageFromRequest,
+  type TFunction,
+} from "../lib/i18n/mod.ts";
+import { type Theme, themeFromCookie } from "../lib/ui/theme.ts";
+import { VERSION } from "../lib/version.ts";
+import { loadPageAssets, renderDocument } from "./_render.ts";
+import { staticRoutes } from "./_static.ts";
+
+export interface PageDeps {
+  db: Db;
+}
+
+/** What every page needs to know about the visitor. */
+interface Visitor {
+  lang: Lang;
+  theme: Theme;
+  t: TFunction;
+  cssHref: string;
+}
+
+async function visitorOf(c: Context<AppEnv>): Promise<Visitor> {
+  const cookies = c.req.header("Cookie");
+  const lang = languageFromRequest(cookies, c.req.header("Accept-Language"));
+  const assets = await loadPageAssets();
+  return { lang, theme: themeFromCookie(cookies), t: createT(lang), cssHref: assets.css };
+}
+
+function respond(c: Context<AppEnv>, visitor: Visitor, page: VNode, status: 200 | 404 = 200) {
+  const html = renderDocument(page, {
+    nonce: c.get("nonce"),
+    clientData: { i18n: i18nClientData(visitor.lang) },
+  });
+  // The page depends on the cookies and Accept-Language; shared caches must not mix them.
+  c.header("Vary", "Cookie, Accept-Language");
+  c.header("Cache-Control", "no-store");
+  return c.html(html, status);
+}
+
+async function installationStatus(db: Db): Promise<InstallationStatus> {
+  let healthy = true;
+  try {
+    await db.query(sql`select 1`);
+  } catch (err) {
+    console.error("welcome page: database unreachable:", err);
+    healthy = false;
+  }
+  return { version: VERSION, databaseKind: db.kind, healthy };
+}
+
+export function pageRoutes(deps: PageDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.route("/", staticRoutes());
+
+  routes.get("/", async (c) => {
+    const visitor = await visitorOf(c);
+    const requested = c.req.query("tab");
+    const tab: SampleTab = SAMPLE_TABS.find((id) => id === requested) ?? "open";
+    const status = await installationStatus(deps.db);
+    return respond(c, visitor, <WelcomePage {...visitor} status={status} tab={tab} />);
+  });
+
+  // Last: any other GET outside the API is a page that does not exist.
+  routes.get("*", async (c) => {
+    // Hono does not use a mounted sub-app's notFound handler, so unknown API paths would
+    // otherwise fall through to a plain-text 404: answer them in the API's JSON shape here.
+    if (c.req.path === "/api" || c.req.path.startsWith("/api/")) return handleNotFoundApi(c);
+    const visitor = await visitorOf(c);
+    return respond(c, visitor, <NotFoundPage {...visitor} />, 404);
+  });
+
+  return routes;
+}
