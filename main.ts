@@ -14,7 +14,6 @@ import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
 import { createHub, type Hub } from "./lib/realtime/mod.ts";
 import { securityHeaders } from "./lib/http/security.ts";
 import { staticFiles } from "./lib/http/static.ts";
-import type { AssetManifest } from "./lib/islands/mod.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
 import { pageRoutes } from "./routes/pages.tsx";
@@ -25,8 +24,6 @@ const API_BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppDeps {
   db: Db;
   config: Config;
-  /** Built asset URLs (readManifest()); pages that render islands need it. */
-  manifest?: AssetManifest;
   /** The realtime hub; `/ws` is mounted only when there is one (most API tests need none). */
   hub?: Hub;
 }

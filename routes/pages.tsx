@@ -11,7 +11,6 @@ import type { InstallationStatus } from "../components/welcome/StatusCard.tsx";
 import { SAMPLE_TABS, type SampleTab } from "../components/welcome/TicketsSample.tsx";
 import { type Db, sql } from "../lib/db/mod.ts";
 import type { AppEnv } from "../lib/http/env.ts";
-import { handleNotFoundApi } from "../lib/http/error_handler.ts";
 import {
   createT,
   i18nClientData,
@@ -21,8 +20,7 @@ import {
 } from "../lib/i18n/mod.ts";
 import { type Theme, themeFromCookie } from "../lib/ui/theme.ts";
 import { VERSION } from "../lib/version.ts";
-import { loadPageAssets, renderDocument } from "./_render.ts";
-import { staticRoutes } from "./_static.ts";
+import { pageAssets, respondWithPage } from "./_render.ts";
 
 export interface PageDeps {
   db: Db;
@@ -39,19 +37,12 @@ interface Visitor {
 async function visitorOf(c: Context<AppEnv>): Promise<Visitor> {
   const cookies = c.req.header("Cookie");
   const lang = languageFromRequest(cookies, c.req.header("Accept-Language"));
-  const assets = await loadPageAssets();
+  const assets = await pageAssets();
   return { lang, theme: themeFromCookie(cookies), t: createT(lang), cssHref: assets.css };
 }
 
 function respond(c: Context<AppEnv>, visitor: Visitor, page: VNode, status: 200 | 404 = 200) {
-  const html = renderDocument(page, {
-    nonce: c.get("nonce"),
-    clientData: { i18n: i18nClientData(visitor.lang) },
-  });
-  // The page depends on the cookies and Accept-Language; shared caches must not mix them.
-  c.header("Vary", "Cookie, Accept-Language");
-  c.header("Cache-Control", "no-store");
-  return c.html(html, status);
+  return respondWithPage(c, page, { clientData: { i18n: i18nClientData(visitor.lang) }, status });
 }
 
 async function installationStatus(db: Db): Promise<InstallationStatus> {
@@ -67,7 +58,6 @@ async function installationStatus(db: Db): Promise<InstallationStatus> {
 
 export function pageRoutes(deps: PageDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.route("/", staticRoutes());
 
   routes.get("/", async (c) => {
     const visitor = await visitorOf(c);
@@ -79,9 +69,6 @@ export function pageRoutes(deps: PageDeps): Hono<AppEnv> {
 
   // Last: any other GET outside the API is a page that does not exist.
   routes.get("*", async (c) => {
-    // Hono does not use a mounted sub-app's notFound handler, so unknown API paths would
-    // otherwise fall through to a plain-text 404: answer them in the API's JSON shape here.
-    if (c.req.path === "/api" || c.req.path.startsWith("/api/")) return handleNotFoundApi(c);
     const visitor = await visitorOf(c);
     return respond(c, visitor, <NotFoundPage {...visitor} />, 404);
   });

@@ -19,7 +19,12 @@ Deno.test("pages", async (t) => {
       assert.equal(res.status, 200);
       assert.match(res.headers.get("content-type") ?? "", /text\/html/);
       const html = await res.text();
-      assert.match(html, /^<!DOCTYPE html><html lang="pt-BR">/);
+      assert.match(html, /^<!doctype html><html lang="pt-BR">/i);
+      // The header's theme and language controls are islands: the page boots them.
+      assert.match(html, /<!--isl:ThemeToggle:\d+-->/);
+      const nonce = /'nonce-([0-9a-f]+)'/.exec(res.headers.get("content-security-policy") ?? "")
+        ?.[1];
+      assert.match(html, new RegExp(`<script type="module" nonce="${nonce}">`));
       assert.match(html, /<title>Bem-vindo ao Balcão<\/title>/);
       assert.match(html, /<h1[^>]*>Bem-vindo ao Balcão<\/h1>/);
       assert.doesNotMatch(html, /<html[^>]*class="dark"/);

@@ -11,7 +11,8 @@ const env = { ...Deno.env.toObject(), NO_COLOR: "1" };
 delete env.RUST_BACKTRACE;
 
 async function run(args: string[]): Promise<number> {
-  const child = new Deno.Command(Deno.execPath(), { args, env, stdin: "null" }).spawn();
+  const child = new Deno.Command(Deno.execPath(), { args, env, clearEnv: true, stdin: "null" })
+    .spawn();
   return (await child.status).code;
 }
 

@@ -3,12 +3,11 @@
  * `TContext`); in the browser, the one built from the boot data that the server sent as
  * `clientData.i18n` (see `i18nClientData` in `mod.ts`).
  *
- * Wiring with the islands layer: the browser must call `initClientI18n(data.i18n)` before
- * islands render, i.e. `onBoot((data) => initClientI18n(data.i18n))` from
- * `lib/islands/client_data.ts`. This module does not import that file yet because it lives
- * in the islands layer's branch; see `routes/_render.ts`.
+ * The boot hook below installs the client translator before any island renders, so the
+ * first client render says exactly what the server rendered.
  */
 import { useContext } from "preact/hooks";
+import { onBoot } from "../islands/client_data.ts";
 import { TContext } from "./context.ts";
 import { makeT } from "./instance.ts";
 import { DEFAULT_LANG, isLang, type Lang, type TFunction } from "./languages.ts";
@@ -26,6 +25,8 @@ export function initClientI18n(data: unknown): void {
   clientLang = data.lang;
   clientT = makeT(data.lang, { [data.lang]: data.resources });
 }
+
+onBoot((data) => initClientI18n(data.i18n));
 
 function isI18nClientData(data: unknown): data is I18nClientData {
   if (typeof data !== "object" || data === null) return false;

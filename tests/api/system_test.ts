@@ -7,11 +7,12 @@ import denoConfig from "../../deno.json" with { type: "json" };
 
 Deno.test("[api] system endpoints, errors and headers", async (t) => {
   const { app, db, close } = await openTestApp();
-  // Routes that exist only in this test, to reach the error paths.
-  app.get("/api-test/boom", () => {
+  // Routes that exist only in this test, to reach the error paths (POST: the pages' GET
+  // catch-all, registered earlier, would otherwise answer them).
+  app.post("/api-test/boom", () => {
     throw new Error("secret detail: password=hunter2");
   });
-  app.get("/api-test/conflict", () => {
+  app.post("/api-test/conflict", () => {
     throw new AppError("ERR_SOMETHING_TAKEN", 409);
   });
   app.post("/api-test/echo", async (c) => {
@@ -41,7 +42,7 @@ Deno.test("[api] system endpoints, errors and headers", async (t) => {
     });
 
     await t.step("an AppError answers its code and status", async () => {
-      const res = await app.request("/api-test/conflict");
+      const res = await app.request("/api-test/conflict", { method: "POST" });
       assert.equal(res.status, 409);
       assert.deepEqual(await res.json(), { error: "ERR_SOMETHING_TAKEN" });
     });
@@ -51,7 +52,7 @@ Deno.test("[api] system endpoints, errors and headers", async (t) => {
       const logged: unknown[][] = [];
       console.error = (...args: unknown[]) => logged.push(args);
       try {
-        const res = await app.request("/api-test/boom");
+        const res = await app.request("/api-test/boom", { method: "POST" });
         assert.equal(res.status, 500);
         const text = await res.text();
         assert.doesNotMatch(text, /hunter2|secret detail|at /);
