@@ -1,0 +1,64 @@
+/**
+ * The product's real page with islands (`/`, the welcome page with the theme, language and
+ * toast islands), answered by the whole app through `app.request()` on an embedded
+ * database: server time per request, and the JavaScript the page makes the browser load.
+ */
+import { createApp } from "../../main.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { openDb } from "../../lib/db/mod.ts";
+import { migrate } from "../../lib/db/migrate.ts";
+import { type Figure, gzipSize, percentile, round } from "../figure.ts";
+
+const PAGE = "/ welcome page (3 islands), whole app";
+const WARMUP = 50;
+const REQUESTS = 500;
+
+export default async function welcomePageFigures(): Promise<Figure[]> {
+  const db = await openDb({ dataDir: null });
+  try {
+    await migrate(db);
+    const app = createApp({ db, config: loadConfig({}) });
+    const get = async () => {
+      const res = await app.request("/", { headers: { "Accept-Language": "pt-BR" } });
+      if (res.status !== 200) throw new Error(`/ answered ${res.status}`);
+      await res.text();
+      return res;
+    };
+    for (let i = 0; i < WARMUP; i++) await get();
+    const samples: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const start = performance.now();
+      await get();
+      samples.push(performance.now() - start);
+    }
+
+    // The modulepreload header lists every module the page's boot script loads.
+    const link = (await get()).headers.get("Link") ?? "";
+    const hrefs = [...link.matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
+    let raw = 0;
+    let gzipped = 0;
+    for (const href of hrefs) {
+      const bytes = await Deno.readFile(`.${href}`);
+      raw += bytes.length;
+      gzipped += await gzipSize(bytes);
+    }
+    return [
+      {
+        name: `server time p50, ${PAGE}`,
+        value: round(percentile(samples, 50)),
+        unit: "ms",
+        target: 50,
+      },
+      { name: `server time p95, ${PAGE}`, value: round(percentile(samples, 95)), unit: "ms" },
+      { name: `JS shipped raw, ${PAGE}`, value: round(raw / 1024, 1), unit: "KB" },
+      {
+        name: `JS shipped gzipped, ${PAGE}`,
+        value: round(gzipped / 1024, 1),
+        unit: "KB",
+        target: 100,
+      },
+    ];
+  } finally {
+    await db.close();
+  }
+}
