@@ -12,6 +12,8 @@ import { migrate } from "./lib/db/migrate.ts";
 import type { AppEnv } from "./lib/http/env.ts";
 import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
 import { createHub, type Hub } from "./lib/realtime/mod.ts";
+import { createJobRunner } from "./lib/jobs/mod.ts";
+import { jobHandlers } from "./services/job_handlers.ts";
 import { securityHeaders } from "./lib/http/security.ts";
 import { staticFiles } from "./lib/http/static.ts";
 import { VERSION } from "./lib/version.ts";
@@ -71,6 +73,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     authenticate: () => Promise.resolve(null),
     authorizeJoin: () => Promise.resolve(null),
   });
+  const jobs = createJobRunner({ db, instanceId: hub.instanceId, handlers: jobHandlers });
+  jobs.start();
   const app = createApp({ db, config, hub });
   const server = Deno.serve(
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
@@ -90,6 +94,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // and stops listening before the database goes away.
       await hub.close();
       await server.shutdown();
+      // Jobs after requests (a request may have queued one), before the database closes.
+      await jobs.stop();
       await db.close();
     })();
     return stopping;
