@@ -32,3 +32,33 @@ export async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> 
 export function round(value: number, digits = 3): number {
   return Number(value.toFixed(digits));
 }
+
+/** p50/p95 of timing samples and the raw/gzipped size of the modules a page loads. */
+export async function pageFigures(
+  page: string,
+  samples: number[],
+  moduleBytes: Uint8Array<ArrayBuffer>[],
+): Promise<Figure[]> {
+  let raw = 0;
+  let gzipped = 0;
+  for (const bytes of moduleBytes) {
+    raw += bytes.length;
+    gzipped += await gzipSize(bytes);
+  }
+  return [
+    {
+      name: `server time p50, ${page}`,
+      value: round(percentile(samples, 50)),
+      unit: "ms",
+      target: 50,
+    },
+    { name: `server time p95, ${page}`, value: round(percentile(samples, 95)), unit: "ms" },
+    { name: `JS shipped raw, ${page}`, value: round(raw / 1024, 1), unit: "KB" },
+    {
+      name: `JS shipped gzipped, ${page}`,
+      value: round(gzipped / 1024, 1),
+      unit: "KB",
+      target: 100,
+    },
+  ];
+}

@@ -3,15 +3,10 @@
  * languages and two viewports. Start the app first, then:
  *   deno run -A tests/screenshots.ts [baseUrl=http://localhost:8123] [outDir=/tmp/balcao-shots]
  */
-import puppeteer from "puppeteer-core";
-import { findChromium } from "./helpers/chromium.ts";
+import { launchBrowser } from "./helpers/browser.ts";
 
 const baseUrl = Deno.args[0] ?? "http://localhost:8123";
 const outDir = Deno.args[1] ?? "/tmp/balcao-shots";
-const chromium = findChromium();
-if (!chromium) {
-  throw new Error("Chromium not found: apt-get install chromium, or set CHROMIUM_PATH.");
-}
 
 const VIEWPORTS = [
   { name: "desktop", width: 1440, height: 900 },
@@ -28,22 +23,7 @@ const PAGES = [
 ];
 
 await Deno.mkdir(outDir, { recursive: true });
-const userDataDir = await Deno.makeTempDir({ prefix: "balcao-shots-chromium-" });
-const browser = await puppeteer.launch({
-  executablePath: chromium,
-  headless: true,
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    `--user-data-dir=${userDataDir}`,
-  ],
-});
+const { browser, close } = await launchBrowser();
 try {
   const page = await browser.newPage();
   const host = new URL(baseUrl).hostname;
@@ -76,6 +56,5 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  await Deno.remove(userDataDir, { recursive: true }).catch(() => {});
+  await close();
 }

@@ -12,7 +12,7 @@ import Counter from "../../tests/fixtures/islands/Counter.tsx";
 import Total from "../../tests/fixtures/islands/Total.tsx";
 import { buildIslands } from "../../lib/islands/build.ts";
 import { type AssetManifest, registerIslands, renderPage } from "../../lib/islands/mod.ts";
-import { type Figure, gzipSize, percentile, round } from "../figure.ts";
+import { type Figure, pageFigures } from "../figure.ts";
 
 const WARMUP = 100;
 const RENDERS = 500;
@@ -71,29 +71,10 @@ export default async function islandsPageFigures(): Promise<Figure[]> {
     // Everything the page's script loads: boot, its islands and their static imports,
     // which is exactly what renderPage lists for modulepreload.
     const hrefs = render().preload;
-    let raw = 0;
-    let gzipped = 0;
-    for (const href of hrefs) {
-      const bytes = await Deno.readFile(join(dir, href.split("/").at(-1)!));
-      raw += bytes.length;
-      gzipped += await gzipSize(bytes);
-    }
-    return [
-      {
-        name: `server render p50, ${PAGE}`,
-        value: round(percentile(samples, 50)),
-        unit: "ms",
-        target: 50,
-      },
-      { name: `server render p95, ${PAGE}`, value: round(percentile(samples, 95)), unit: "ms" },
-      { name: `JS shipped raw, ${PAGE}`, value: round(raw / 1024, 1), unit: "KB" },
-      {
-        name: `JS shipped gzipped, ${PAGE}`,
-        value: round(gzipped / 1024, 1),
-        unit: "KB",
-        target: 100,
-      },
-    ];
+    const modules = await Promise.all(
+      hrefs.map((href) => Deno.readFile(join(dir, href.split("/").at(-1)!))),
+    );
+    return await pageFigures(`render only, ${PAGE}`, samples, modules);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

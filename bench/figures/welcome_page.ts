@@ -7,7 +7,7 @@ import { createApp } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { openDb } from "../../lib/db/mod.ts";
 import { migrate } from "../../lib/db/migrate.ts";
-import { type Figure, gzipSize, percentile, round } from "../figure.ts";
+import { type Figure, pageFigures } from "../figure.ts";
 
 const PAGE = "/ welcome page (3 islands), whole app";
 const WARMUP = 50;
@@ -35,29 +35,8 @@ export default async function welcomePageFigures(): Promise<Figure[]> {
     // The modulepreload header lists every module the page's boot script loads.
     const link = (await get()).headers.get("Link") ?? "";
     const hrefs = [...link.matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
-    let raw = 0;
-    let gzipped = 0;
-    for (const href of hrefs) {
-      const bytes = await Deno.readFile(`.${href}`);
-      raw += bytes.length;
-      gzipped += await gzipSize(bytes);
-    }
-    return [
-      {
-        name: `server time p50, ${PAGE}`,
-        value: round(percentile(samples, 50)),
-        unit: "ms",
-        target: 50,
-      },
-      { name: `server time p95, ${PAGE}`, value: round(percentile(samples, 95)), unit: "ms" },
-      { name: `JS shipped raw, ${PAGE}`, value: round(raw / 1024, 1), unit: "KB" },
-      {
-        name: `JS shipped gzipped, ${PAGE}`,
-        value: round(gzipped / 1024, 1),
-        unit: "KB",
-        target: 100,
-      },
-    ];
+    const modules = await Promise.all(hrefs.map((href) => Deno.readFile(`.${href}`)));
+    return await pageFigures(PAGE, samples, modules);
   } finally {
     await db.close();
   }
