@@ -18,6 +18,11 @@ import { securityHeaders } from "./lib/http/security.ts";
 import { staticFiles } from "./lib/http/static.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
+import { authRoutes } from "./routes/api/auth.ts";
+import { crossSiteGuard } from "./lib/http/csrf.ts";
+import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
+import { loadJwtKey } from "./services/accounts/secrets.ts";
+import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
@@ -26,6 +31,8 @@ const API_BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppDeps {
   db: Db;
   config: Config;
+  /** Signs and verifies access tokens (see services/accounts/secrets.ts). */
+  jwtKey: Uint8Array;
   /** The realtime hub; `/ws` is mounted only when there is one (most API tests need none). */
   hub?: Hub;
 }
@@ -39,7 +46,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   api.use(bodyLimit({ maxSize: API_BODY_LIMIT_BYTES }));
+  api.use(crossSiteGuard());
+  api.use(authenticate(deps.db, deps.jwtKey));
   api.route("/", systemRoutes(deps.db));
+  api.route(
+    "/auth",
+    authRoutes({
+      db: deps.db,
+      jwtKey: deps.jwtKey,
+      secureCookies: deps.config.publicUrl.startsWith("https:"),
+      hub: deps.hub,
+    }),
+  );
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
@@ -66,16 +84,23 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
+  const firstStart = await ensureFirstStart(db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
+  const jwtKey = await loadJwtKey(db, config.jwtSecret);
   const hub = await createHub({
     db,
-    // Accounts land later (sign-in, JWT cookies): until then no socket can prove who it is,
-    // so every upgrade is refused with 401 and no join is allowed.
-    authenticate: () => Promise.resolve(null),
+    // Sockets sign in like API calls: the access cookie, or ?token= for other clients.
+    authenticate: (request) =>
+      principalOf(db, jwtKey, request, cookieValue(request, ACCESS_COOKIE)),
+    // Ticket and chat rooms arrive with the conversations issue; until then a socket is only
+    // in its company's and user's rooms, which the hub joins by itself.
     authorizeJoin: () => Promise.resolve(null),
   });
   const jobs = createJobRunner({ db, instanceId: hub.instanceId, handlers: jobHandlers });
   jobs.start();
-  const app = createApp({ db, config, hub });
+  const app = createApp({ db, config, hub, jwtKey });
   const server = Deno.serve(
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
     app.fetch,
@@ -86,6 +111,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   console.log(`Database: ${db.description}`);
   console.log(`Data directory: ${config.dataDir}`);
   if (applied.length > 0) console.log(`Migrations applied: ${applied.join(", ")}`);
+  if (firstStart) {
+    console.log(`First start: super user ${firstStart.email} created.`);
+    if (firstStart.generatedPassword) {
+      console.log(`  Its generated password (shown only now): ${firstStart.generatedPassword}`);
+    }
+  }
 
   let stopping: Promise<void> | undefined;
   function shutdown(): Promise<void> {
@@ -101,6 +132,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return stopping;
   }
   return { url, app, db, hub, shutdown };
+}
+
+function cookieValue(request: Request, name: string): string | undefined {
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
 }
 
 if (import.meta.main) {

@@ -4,9 +4,10 @@ import { createApp } from "../main.ts";
 import { loadConfig } from "../lib/config.ts";
 import { VERSION } from "../lib/version.ts";
 import { openTestDb } from "./helpers/db.ts";
+import { testJwtKey } from "./helpers/app.ts";
 
 const testDb = await openTestDb();
-const app = createApp({ db: testDb.db, config: loadConfig({}) });
+const app = createApp({ db: testDb.db, config: loadConfig({}), jwtKey: testJwtKey() });
 
 function get(path: string, headers: Record<string, string> = {}) {
   return app.request(path, { headers });
@@ -105,7 +106,8 @@ Deno.test("pages", async (t) => {
         const quietError = console.error;
         console.error = () => {};
         try {
-          const res = await createApp({ db: broken, config: loadConfig({}) }).request("/");
+          const res = await createApp({ db: broken, config: loadConfig({}), jwtKey: testJwtKey() })
+            .request("/");
           assert.equal(res.status, 200);
           const html = await res.text();
           assert.match(html, /data-health="down"/);

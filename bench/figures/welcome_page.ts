@@ -5,6 +5,7 @@
  */
 import { createApp } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
+import { testJwtKey } from "../../tests/helpers/app.ts";
 import { openDb } from "../../lib/db/mod.ts";
 import { migrate } from "../../lib/db/migrate.ts";
 import { type Figure, pageFigures } from "../figure.ts";
@@ -17,7 +18,7 @@ export default async function welcomePageFigures(): Promise<Figure[]> {
   const db = await openDb({ dataDir: null });
   try {
     await migrate(db);
-    const app = createApp({ db, config: loadConfig({}) });
+    const app = createApp({ db, config: loadConfig({}), jwtKey: testJwtKey() });
     const get = async () => {
       const res = await app.request("/", { headers: { "Accept-Language": "pt-BR" } });
       if (res.status !== 200) throw new Error(`/ answered ${res.status}`);

@@ -1,5 +1,9 @@
+import type { AccessClaims } from "../auth/tokens.ts";
+
 /** The typed per-request variables every middleware and route may read. */
 export interface AppVariables {
+  /** Set by the authenticate middleware when the request is signed in. */
+  auth?: AccessClaims;
   requestId: string;
   /** Nonce for this response's inline scripts (see security.ts). */
   nonce: string;

@@ -5,6 +5,7 @@ import { loadConfig } from "../config.ts";
 import { openTestDb } from "../../tests/helpers/db.ts";
 import { serveOnFreePort, TestClient } from "../../tests/helpers/ws.ts";
 import { createHub } from "./hub.ts";
+import { testJwtKey } from "../../tests/helpers/app.ts";
 
 Deno.test("realtime route - the app serves /ws through the hub", async () => {
   const testDb = await openTestDb();
@@ -18,7 +19,7 @@ Deno.test("realtime route - the app serves /ws through the hub", async () => {
       ),
     authorizeJoin: () => Promise.resolve(null),
   });
-  const app = createApp({ db: testDb.db, config: loadConfig({}), hub });
+  const app = createApp({ db: testDb.db, config: loadConfig({}), hub, jwtKey: testJwtKey() });
   const server = serveOnFreePort(app.fetch);
   try {
     const refused = await app.request("/ws", { headers: { upgrade: "websocket" } });

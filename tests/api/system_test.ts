@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { openTestApp } from "../helpers/app.ts";
+import { openTestApp, testJwtKey } from "../helpers/app.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { validateJson } from "../../lib/http/validate.ts";
 import denoConfig from "../../deno.json" with { type: "json" };
@@ -120,7 +120,7 @@ Deno.test("[api] health answers 503 when the database is gone", async () => {
     const broken = { ...db, query: () => Promise.reject(new Error("connection refused")) };
     const { createApp } = await import("../../main.ts");
     const { loadConfig } = await import("../../lib/config.ts");
-    const brokenApp = createApp({ db: broken, config: loadConfig({}) });
+    const brokenApp = createApp({ db: broken, config: loadConfig({}), jwtKey: testJwtKey() });
     const res = await brokenApp.request("/api/health");
     assert.equal(res.status, 503);
     assert.deepEqual(await res.json(), { status: "unavailable", database: "down" });

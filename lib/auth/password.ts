@@ -1,0 +1,48 @@
+/**
+ * Password hashing with scrypt (node:crypto, maintained with the runtime): memory-hard and
+ * slow on purpose. Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later while
+ * old hashes still verify.
+ */
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+const COST = { N: 16384, r: 8, p: 1 };
+const KEY_BYTES = 32;
+
+function derive(password: string, salt: Buffer, cost: typeof COST): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize("NFKC"), salt, KEY_BYTES, { ...cost, maxmem: 64 * 1024 * 1024 }, (
+      err,
+      key,
+    ) => err ? reject(err) : resolve(key));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, COST);
+  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")]
+    .join("$");
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64");
+  const key = await derive(password, Buffer.from(salt, "base64"), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * A hash of a random password, used to spend the same time when the e-mail is unknown so
+ * that response times do not reveal which accounts exist.
+ */
+export const DUMMY_HASH_PROMISE: Promise<string> = hashPassword(crypto.randomUUID());
+
+/** A readable random password for generated accounts (printed once). */
+export function generatePassword(): string {
+  return randomBytes(12).toString("base64url");
+}

@@ -1,0 +1,102 @@
+/** `/api/auth`: login, refresh_token, logout and me (core §7). */
+import { type Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { getConnInfo } from "hono/deno";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import { ACCESS_COOKIE, REFRESH_COOKIE, requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { RateLimiter } from "../../lib/http/rate_limit.ts";
+import { validateJson } from "../../lib/http/validate.ts";
+import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS } from "../../lib/auth/tokens.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import { type IssuedSession, login, logout, refresh } from "../../services/accounts/sessions.ts";
+import { findSessionUserById, publicUser } from "../../services/accounts/session_user.ts";
+
+const LoginBody = z.object({
+  email: z.string().trim().email("Invalid email"),
+  password: z.string().min(1, "Required").max(200),
+});
+
+export interface AuthRouteDeps {
+  db: Db;
+  jwtKey: Uint8Array;
+  /** Cookies are marked Secure when the installation is served over https. */
+  secureCookies: boolean;
+  hub?: Hub;
+}
+
+function clientIp(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // app.request() in tests has no connection
+  }
+}
+
+export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const perIp = new RateLimiter(30, 15 * 60_000);
+  const perEmail = new RateLimiter(10, 15 * 60_000);
+
+  function answerWithSession(c: Context<AppEnv>, session: IssuedSession) {
+    const secure = deps.secureCookies;
+    setCookie(c, ACCESS_COOKIE, session.accessToken, {
+      httpOnly: true,
+      sameSite: "Lax",
+      secure,
+      path: "/",
+      maxAge: ACCESS_TOKEN_SECONDS,
+    });
+    if (session.refreshToken) {
+      setCookie(c, REFRESH_COOKIE, session.refreshToken, {
+        httpOnly: true,
+        sameSite: "Strict",
+        secure,
+        path: "/api/auth",
+        maxAge: REFRESH_TOKEN_DAYS * 24 * 3600,
+      });
+    }
+    return c.json({ token: session.accessToken, user: publicUser(session.user) });
+  }
+
+  routes.post("/login", async (c) => {
+    const body = await validateJson(c, LoginBody);
+    const email = body.email.toLowerCase();
+    perIp.hit(clientIp(c));
+    perEmail.hit(email);
+    const session = await login(deps.db, deps.jwtKey, { email, password: body.password });
+    perEmail.reset(email);
+    // Other places where this user is signed in are told to sign out (core §8).
+    await deps.hub?.publish(
+      `user-${session.user.id}`,
+      `company-${session.user.companyId}-auth`,
+      { action: "update", user: { id: session.user.id } },
+    );
+    return answerWithSession(c, session);
+  });
+
+  routes.post("/refresh_token", async (c) => {
+    const token = getCookie(c, REFRESH_COOKIE);
+    if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
+    return answerWithSession(c, await refresh(deps.db, deps.jwtKey, token));
+  });
+
+  routes.delete("/logout", async (c) => {
+    const auth = requireAuth(c);
+    await logout(deps.db, auth.userId, getCookie(c, REFRESH_COOKIE));
+    deleteCookie(c, ACCESS_COOKIE, { path: "/" });
+    deleteCookie(c, REFRESH_COOKIE, { path: "/api/auth" });
+    return c.body(null, 204);
+  });
+
+  routes.get("/me", async (c) => {
+    const auth = requireAuth(c);
+    const user = await findSessionUserById(deps.db, auth.userId);
+    if (!user) throw new AppError("ERR_SESSION_EXPIRED", 401);
+    return c.json(publicUser(user));
+  });
+
+  return routes;
+}

@@ -1,0 +1,124 @@
+/**
+ * Sign-in sessions: login answers an access token plus a rotating refresh token. A refresh
+ * token is used once; presenting one already used (outside a short grace window for two tabs
+ * refreshing together) means it was stolen, so the whole family (that sign-in) is revoked.
+ */
+import { type Db, sql } from "../../lib/db/mod.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { DUMMY_HASH_PROMISE, verifyPassword } from "../../lib/auth/password.ts";
+import {
+  hashToken,
+  newRefreshToken,
+  REFRESH_TOKEN_DAYS,
+  signAccessToken,
+} from "../../lib/auth/tokens.ts";
+import { findLoginByEmail, findSessionUserById, type SessionUser } from "./session_user.ts";
+
+/** Two tabs refreshing at once both present the same token; the second is not an attack. */
+const REUSE_GRACE_SECONDS = 30;
+
+export interface IssuedSession {
+  user: SessionUser;
+  accessToken: string;
+  /** Absent when a refresh within the grace window answered only a new access token. */
+  refreshToken?: string;
+}
+
+/** Refuses companies that may not work now (inactive, or due date not in the future). */
+export function assertCompanyActive(user: SessionUser, today = new Date()): void {
+  if (user.super) return; // the super user runs the installation, whatever its own company
+  if (!user.company.status) throw new AppError("ERR_COMPANY_INACTIVE", 403);
+  const due = user.company.dueDate;
+  if (due && due <= today.toISOString().slice(0, 10)) {
+    throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 403, { dueDate: due });
+  }
+}
+
+async function issue(db: Db, user: SessionUser, key: Uint8Array, family: string) {
+  const refreshToken = newRefreshToken();
+  await db.run(sql`insert into refresh_tokens (user_id, family, token_hash, expires_at)
+    values (${user.id}, ${family}, ${hashToken(refreshToken)},
+            now() + ${`${REFRESH_TOKEN_DAYS} days`}::interval)`);
+  return { user, accessToken: await accessTokenFor(user, key), refreshToken };
+}
+
+function accessTokenFor(user: SessionUser, key: Uint8Array): Promise<string> {
+  return signAccessToken({
+    userId: user.id,
+    companyId: user.companyId,
+    profile: user.profile,
+    super: user.super,
+    tokenVersion: user.tokenVersion,
+  }, key);
+}
+
+export async function login(
+  db: Db,
+  key: Uint8Array,
+  credentials: { email: string; password: string },
+): Promise<IssuedSession> {
+  const found = await findLoginByEmail(db, credentials.email.trim());
+  // Hash even for unknown e-mails so timing does not reveal which accounts exist.
+  const valid = await verifyPassword(
+    credentials.password,
+    found?.passwordHash ?? await DUMMY_HASH_PROMISE,
+  );
+  if (!found || !valid) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
+  assertCompanyActive(found.user);
+  await db.run(sql`update users set online = true, updated_at = now() where id = ${found.user.id}`);
+  return await issue(db, { ...found.user, online: true }, key, crypto.randomUUID());
+}
+
+interface TokenRow {
+  user_id: number;
+  family: string;
+  fresh: boolean;
+  within_grace: boolean;
+}
+
+export async function refresh(db: Db, key: Uint8Array, token: string): Promise<IssuedSession> {
+  const tokenHash = hashToken(token);
+  const claimed = await db.maybeOne<{ user_id: number; family: string }>(sql`
+    update refresh_tokens set used_at = now()
+    where token_hash = ${tokenHash} and used_at is null and revoked_at is null
+      and expires_at > now()
+    returning user_id, family`);
+
+  if (!claimed) {
+    const row = await db.maybeOne<TokenRow>(sql`
+      select user_id, family::text, expires_at > now() as fresh,
+             used_at > now() - ${`${REUSE_GRACE_SECONDS} seconds`}::interval as within_grace
+      from refresh_tokens where token_hash = ${tokenHash} and revoked_at is null`);
+    if (row?.fresh && row.within_grace) {
+      const user = await activeUser(db, row.user_id);
+      return { user, accessToken: await accessTokenFor(user, key) };
+    }
+    if (row?.fresh) await revokeFamily(db, row.family); // reuse of a rotated token
+    throw new AppError("ERR_SESSION_EXPIRED", 401);
+  }
+  const user = await activeUser(db, claimed.user_id);
+  return await issue(db, user, key, claimed.family);
+}
+
+async function activeUser(db: Db, userId: number): Promise<SessionUser> {
+  const user = await findSessionUserById(db, userId);
+  if (!user) throw new AppError("ERR_SESSION_EXPIRED", 401);
+  assertCompanyActive(user);
+  return user;
+}
+
+export async function revokeFamily(db: Db, family: string): Promise<void> {
+  await db.run(sql`update refresh_tokens set revoked_at = now()
+    where family = ${family}::uuid and revoked_at is null`);
+}
+
+/** Ends the sign-in the refresh token belongs to; unknown tokens are ignored. */
+export async function logout(db: Db, userId: number, token: string | undefined): Promise<void> {
+  if (token) {
+    const row = await db.maybeOne<{ family: string }>(sql`
+      select family::text from refresh_tokens
+      where token_hash = ${hashToken(token)} and user_id = ${userId}`);
+    if (row) await revokeFamily(db, row.family);
+  }
+  await db.run(sql`update users set online = false, updated_at = now() where id = ${userId}`);
+}

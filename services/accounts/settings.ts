@@ -1,0 +1,39 @@
+/**
+ * Company settings (admin §3, §9): key/value rows, created with these defaults when a
+ * company is created so that every company has every key.
+ */
+import { type Queryable, sql } from "../../lib/db/mod.ts";
+
+export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
+  userRating: "disabled",
+  scheduleType: "disabled",
+  call: "enabled",
+  CheckMsgIsGroup: "enabled",
+  sendGreetingAccepted: "disabled",
+  sendMsgTransfTicket: "disabled",
+  sendGreetingMessageOneQueues: "disabled",
+  chatBotType: "text",
+  campaignsEnabled: "false",
+};
+
+export async function createDefaultSettings(
+  tx: Queryable,
+  companyId: number,
+  overrides: Record<string, string> = {},
+): Promise<void> {
+  const entries = Object.entries({ ...DEFAULT_SETTINGS, ...overrides });
+  const rows = sql.join(entries.map(([key, value]) => sql`(${companyId}, ${key}, ${value})`));
+  await tx.run(sql`insert into settings (company_id, key, value) values ${rows}
+    on conflict (company_id, key) do nothing`);
+}
+
+export interface SettingRow {
+  key: string;
+  value: string;
+}
+
+export async function listSettings(db: Queryable, companyId: number): Promise<SettingRow[]> {
+  return await db.query<SettingRow>(
+    sql`select key, value from settings where company_id = ${companyId} order by key`,
+  );
+}
