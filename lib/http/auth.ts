@@ -32,27 +32,39 @@ export async function principalOf(
   if (!token) return null;
   const claims = await verifyAccessToken(token, key);
   if (!claims) return null;
-  const row = await db.maybeOne<{ token_version: number; active: boolean }>(sql`
-    select u.token_version,
+  const row = await db.maybeOne<
+    { token_version: number; active: boolean; profile: "user" | "admin"; super: boolean }
+  >(sql`
+    select u.token_version, u.profile, u.super,
            u.super or (c.status and (c.due_date is null or c.due_date > current_date)) as active
     from users u join companies c on c.id = u.company_id
     where u.id = ${claims.userId} and u.company_id = ${claims.companyId}`);
   if (!row || row.token_version !== claims.tokenVersion || !row.active) return null;
-  return claims;
+  // The profile is read fresh: a demotion takes effect on the next call, not at token expiry.
+  return { ...claims, profile: row.profile, super: row.super };
 }
 
-/** Sets `c.var.auth` when the request is signed in; never refuses by itself. */
+/**
+ * Sets `c.var.auth` when the request is signed in, and `c.var.staleToken` when it carried a
+ * token that is no longer good; never refuses by itself.
+ */
 export function authenticate(db: Db, key: Uint8Array): MiddlewareHandler<AppEnv> {
   return async function authenticateMiddleware(c, next) {
-    const principal = await principalOf(db, key, c.req.raw, getCookie(c, ACCESS_COOKIE));
+    const cookieToken = getCookie(c, ACCESS_COOKIE);
+    const principal = await principalOf(db, key, c.req.raw, cookieToken);
     if (principal) c.set("auth", principal);
+    else if (tokenFrom(c.req.raw, cookieToken)) c.set("staleToken", true);
     await next();
   };
 }
 
-/** The signed-in caller, or 401 ERR_SESSION_EXPIRED. */
+/**
+ * The signed-in caller. Without any token: 401, the browser signs out. With a token that
+ * expired or was superseded: 403, which tells the browser to refresh the session once and
+ * retry (core §4 "Session"); if the refresh is refused too, it signs out.
+ */
 export function requireAuth(c: Context<AppEnv>): Principal {
   const auth = c.get("auth");
-  if (!auth) throw new AppError("ERR_SESSION_EXPIRED", 401);
-  return auth;
+  if (auth) return auth;
+  throw new AppError("ERR_SESSION_EXPIRED", c.get("staleToken") ? 403 : 401);
 }

@@ -4,6 +4,8 @@ import type { AccessClaims } from "../auth/tokens.ts";
 export interface AppVariables {
   /** Set by the authenticate middleware when the request is signed in. */
   auth?: AccessClaims;
+  /** The request carried an access token that is expired, forged or superseded. */
+  staleToken?: boolean;
   requestId: string;
   /** Nonce for this response's inline scripts (see security.ts). */
   nonce: string;

@@ -18,5 +18,5 @@ export function isLang(value: unknown): value is Lang {
 /** A translation function bound to one language: `t("errors.ERR_NOT_FOUND")`. */
 export type TFunction = (key: string, values?: Record<string, unknown>) => string;
 
-/** One language's translations, in the nested shape of `locales/*.json`. */
+/** One language's translations, in the nested shape of `locales/<lang>/*.json`. */
 export type Resource = { [key: string]: string | Resource };

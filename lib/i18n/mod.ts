@@ -90,11 +90,14 @@ export interface I18nClientData {
   resources: Resource;
 }
 
-/** Pass as `clientData.i18n` to `renderPage`; `client.ts` turns it into `t()`. */
-export function i18nClientData(lang: Lang): I18nClientData {
+/**
+ * Pass as `clientData.i18n` to `renderPage`; `client.ts` turns it into `t()`. A page whose
+ * islands need more groups (e.g. `users` on /users) names them in `extraGroups`.
+ */
+export function i18nClientData(lang: Lang, extraGroups: readonly string[] = []): I18nClientData {
   const all = RESOURCES[lang];
   const resources: Resource = {};
-  for (const group of CLIENT_KEY_GROUPS) {
+  for (const group of [...CLIENT_KEY_GROUPS, ...extraGroups]) {
     const value = all[group];
     if (value !== undefined) resources[group] = value;
   }

@@ -9,7 +9,7 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { validateJson } from "../../lib/http/validate.ts";
-import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS } from "../../lib/auth/tokens.ts";
+import { REFRESH_TOKEN_DAYS } from "../../lib/auth/tokens.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { type IssuedSession, login, logout, refresh } from "../../services/accounts/sessions.ts";
 import { findSessionUserById, publicUser } from "../../services/accounts/session_user.ts";
@@ -47,7 +47,9 @@ export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
       sameSite: "Lax",
       secure,
       path: "/",
-      maxAge: ACCESS_TOKEN_SECONDS,
+      // The cookie outlives the token inside it: an expired token still reaches the server,
+      // which answers 403 so the browser refreshes instead of signing out (lib/http/auth.ts).
+      maxAge: REFRESH_TOKEN_DAYS * 24 * 3600,
     });
     if (session.refreshToken) {
       setCookie(c, REFRESH_COOKIE, session.refreshToken, {

@@ -97,7 +97,7 @@ Deno.test("[api] /api/auth", async (t) => {
       const forged = await app.request("/api/auth/me", {
         headers: { Authorization: `Bearer ${accessToken}x` },
       });
-      assert.equal(forged.status, 401);
+      assert.equal(forged.status, 403, "a bad token asks for a refresh, not a sign-out");
     });
 
     let rotated = "";
@@ -181,7 +181,8 @@ Deno.test("[api] /api/auth", async (t) => {
       const { token } = cookiesOf(login);
       await db.run(sql`update users set token_version = token_version + 1 where id = ${user.id}`);
       const res = await app.request("/api/auth/me", { headers: { Cookie: `token=${token}` } });
-      assert.equal(res.status, 401);
+      assert.equal(res.status, 403);
+      assert.deepEqual(await res.json(), { error: "ERR_SESSION_EXPIRED" });
     });
 
     await t.step("a company whose due date is not in the future cannot sign in", async () => {
