@@ -44,6 +44,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(handleError);
   app.use("/static/*", staticFiles());
 
+  const secureCookies = deps.config.publicUrl.startsWith("https:");
   const api = new Hono<AppEnv>();
   api.use(bodyLimit({ maxSize: API_BODY_LIMIT_BYTES }));
   api.use(crossSiteGuard());
@@ -54,7 +55,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     authRoutes({
       db: deps.db,
       jwtKey: deps.jwtKey,
-      secureCookies: deps.config.publicUrl.startsWith("https:"),
+      secureCookies,
       hub: deps.hub,
     }),
   );
@@ -66,7 +67,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (hub) app.get("/ws", (c) => hub.upgrade(c.req.raw));
 
   // Pages last: their catch-all answers the HTML 404.
-  app.route("/", pageRoutes(deps));
+  app.route("/", pageRoutes({ db: deps.db, jwtKey: deps.jwtKey, secureCookies }));
 
   return app;
 }

@@ -21,8 +21,9 @@ import {
 import { type Theme, themeFromCookie } from "../lib/ui/theme.ts";
 import { VERSION } from "../lib/version.ts";
 import { pageAssets, respondWithPage } from "./_render.ts";
+import type { PageSessionDeps } from "./_session.ts";
 
-export interface PageDeps {
+export interface PageDeps extends PageSessionDeps {
   db: Db;
 }
 

@@ -1,15 +1,15 @@
 /** `/api/auth`: login, refresh_token, logout and me (core §7). */
 import { type Context, Hono } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { getConnInfo } from "hono/deno";
+import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
-import { ACCESS_COOKIE, REFRESH_COOKIE, requireAuth } from "../../lib/http/auth.ts";
+import { REFRESH_COOKIE, requireAuth } from "../../lib/http/auth.ts";
+import { clearSessionCookies, setSessionCookies } from "../../lib/http/session_cookies.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { clientIp } from "../../lib/http/client_ip.ts";
 import { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { validateJson } from "../../lib/http/validate.ts";
-import { REFRESH_TOKEN_DAYS } from "../../lib/auth/tokens.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { type IssuedSession, login, logout, refresh } from "../../services/accounts/sessions.ts";
 import { findSessionUserById, publicUser } from "../../services/accounts/session_user.ts";
@@ -27,39 +27,13 @@ export interface AuthRouteDeps {
   hub?: Hub;
 }
 
-function clientIp(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown"; // app.request() in tests has no connection
-  }
-}
-
 export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const perIp = new RateLimiter(30, 15 * 60_000);
   const perEmail = new RateLimiter(10, 15 * 60_000);
 
   function answerWithSession(c: Context<AppEnv>, session: IssuedSession) {
-    const secure = deps.secureCookies;
-    setCookie(c, ACCESS_COOKIE, session.accessToken, {
-      httpOnly: true,
-      sameSite: "Lax",
-      secure,
-      path: "/",
-      // The cookie outlives the token inside it: an expired token still reaches the server,
-      // which answers 403 so the browser refreshes instead of signing out (lib/http/auth.ts).
-      maxAge: REFRESH_TOKEN_DAYS * 24 * 3600,
-    });
-    if (session.refreshToken) {
-      setCookie(c, REFRESH_COOKIE, session.refreshToken, {
-        httpOnly: true,
-        sameSite: "Strict",
-        secure,
-        path: "/api/auth",
-        maxAge: REFRESH_TOKEN_DAYS * 24 * 3600,
-      });
-    }
+    setSessionCookies(c, session, deps.secureCookies);
     return c.json({ token: session.accessToken, user: publicUser(session.user) });
   }
 
@@ -88,8 +62,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
   routes.delete("/logout", async (c) => {
     const auth = requireAuth(c);
     await logout(deps.db, auth.userId, getCookie(c, REFRESH_COOKIE));
-    deleteCookie(c, ACCESS_COOKIE, { path: "/" });
-    deleteCookie(c, REFRESH_COOKIE, { path: "/api/auth" });
+    clearSessionCookies(c);
     return c.body(null, 204);
   });
 

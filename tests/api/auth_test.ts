@@ -76,7 +76,7 @@ Deno.test("[api] /api/auth", async (t) => {
       assert.ok(cookies.jrt);
       const setCookie = res.headers.getSetCookie().join("\n");
       assert.match(setCookie, /token=[^;]+;.*HttpOnly/);
-      assert.match(setCookie, /jrt=[^;]+;.*Path=\/api\/auth.*HttpOnly.*SameSite=Strict/);
+      assert.match(setCookie, /jrt=[^;]+;.*Path=\/;.*HttpOnly.*SameSite=Lax/);
       accessToken = body.token;
       refreshCookie = cookies.jrt!;
     });

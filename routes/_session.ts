@@ -1,0 +1,41 @@
+/**
+ * The signed-in user of a page request. Pages are not behind the API's middleware, so this
+ * reads the access cookie itself; when the access token has expired but the refresh cookie
+ * is still good, the session is renewed here (new cookies on the response) so that opening a
+ * bookmarked page after a coffee break does not bounce through /login.
+ */
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import type { Db } from "../lib/db/mod.ts";
+import { ACCESS_COOKIE, principalOf, REFRESH_COOKIE } from "../lib/http/auth.ts";
+import type { AppEnv } from "../lib/http/env.ts";
+import { AppError } from "../lib/http/errors.ts";
+import { clearSessionCookies, setSessionCookies } from "../lib/http/session_cookies.ts";
+import { findSessionUserById, type SessionUser } from "../services/accounts/session_user.ts";
+import { refresh } from "../services/accounts/sessions.ts";
+
+export interface PageSessionDeps {
+  db: Db;
+  jwtKey: Uint8Array;
+  secureCookies: boolean;
+}
+
+export async function pageSession(
+  c: Context<AppEnv>,
+  deps: PageSessionDeps,
+): Promise<SessionUser | null> {
+  const principal = await principalOf(deps.db, deps.jwtKey, c.req.raw, getCookie(c, ACCESS_COOKIE));
+  if (principal) return await findSessionUserById(deps.db, principal.userId);
+
+  const refreshToken = getCookie(c, REFRESH_COOKIE);
+  if (!refreshToken) return null;
+  try {
+    const session = await refresh(deps.db, deps.jwtKey, refreshToken);
+    setSessionCookies(c, session, deps.secureCookies);
+    return session.user;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    clearSessionCookies(c); // refused (expired, revoked, company expired): start over
+    return null;
+  }
+}
