@@ -24,6 +24,10 @@ import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
+import { publicPageRoutes } from "./routes/public_pages.tsx";
+import { signupRoutes } from "./routes/api/signup.ts";
+import { passwordResetRoutes } from "./routes/api/password_reset.ts";
+import { createMailer, type Mailer } from "./lib/mail/mod.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -35,6 +39,11 @@ export interface AppDeps {
   jwtKey: Uint8Array;
   /** The realtime hub; `/ws` is mounted only when there is one (most API tests need none). */
   hub?: Hub;
+  /**
+   * Sends e-mail (password-reset codes). startServer makes one from SMTP_URL; when absent,
+   * one is made the same way, so without SMTP_URL mail goes to the outbox table and the log.
+   */
+  mailer?: Mailer;
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -45,6 +54,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/static/*", staticFiles());
 
   const secureCookies = deps.config.publicUrl.startsWith("https:");
+  const mailer = deps.mailer ??
+    createMailer({ db: deps.db, smtpUrl: deps.config.smtpUrl, publicUrl: deps.config.publicUrl });
   const api = new Hono<AppEnv>();
   api.use(bodyLimit({ maxSize: API_BODY_LIMIT_BYTES }));
   api.use(crossSiteGuard());
@@ -59,6 +70,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       hub: deps.hub,
     }),
   );
+  // Public account routes, before the super user's /plans and /companies routes so that
+  // /plans/list is not taken for a plan id.
+  api.route("/", signupRoutes({ db: deps.db }));
+  api.route(
+    "/",
+    passwordResetRoutes({
+      db: deps.db,
+      jwtKey: deps.jwtKey,
+      mailer,
+      publicUrl: deps.config.publicUrl,
+    }),
+  );
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
@@ -66,7 +89,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const hub = deps.hub;
   if (hub) app.get("/ws", (c) => hub.upgrade(c.req.raw));
 
-  // Pages last: their catch-all answers the HTML 404.
+  // Pages last: their catch-all answers the HTML 404, so the public pages come first.
+  app.route("/", publicPageRoutes({ db: deps.db, jwtKey: deps.jwtKey, secureCookies }));
   app.route("/", pageRoutes({ db: deps.db, jwtKey: deps.jwtKey, secureCookies }));
 
   return app;
@@ -101,7 +125,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const jobs = createJobRunner({ db, instanceId: hub.instanceId, handlers: jobHandlers });
   jobs.start();
-  const app = createApp({ db, config, hub, jwtKey });
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl });
+  const app = createApp({ db, config, hub, jwtKey, mailer });
   const server = Deno.serve(
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
     app.fetch,

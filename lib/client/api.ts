@@ -46,13 +46,21 @@ export class ApiError extends Error {
   readonly code: string;
   /** Field path to message, for `ERR_VALIDATION`. */
   readonly fields?: Record<string, string>;
+  /** Other fields of the error body, e.g. `dueDate` or `retryAfter`. */
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, code: string, fields?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: string,
+    fields?: Record<string, string>,
+    details: Record<string, unknown> = {},
+  ) {
     super(`${code} (HTTP ${status})`);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     if (fields) this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -184,7 +192,10 @@ async function readBody(response: Response): Promise<unknown> {
   return type.includes("json") ? JSON.parse(text) : text;
 }
 
-/** `{error, fields?}` from the body; a body without a code gets one named after the status. */
+/**
+ * `{error, fields?, ...details}` from the body; a body without a code gets one named after
+ * the status.
+ */
 async function readError(response: Response): Promise<ApiError> {
   let payload: unknown;
   try {
@@ -192,12 +203,14 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     payload = undefined;
   }
-  const { error, fields } = (typeof payload === "object" && payload !== null ? payload : {}) as {
-    error?: unknown;
-    fields?: unknown;
-  };
+  const { error, fields, ...details } =
+    (typeof payload === "object" && payload !== null && !Array.isArray(payload) ? payload : {}) as {
+      error?: unknown;
+      fields?: unknown;
+      [key: string]: unknown;
+    };
   const code = typeof error === "string" ? error : `ERR_HTTP_${response.status}`;
-  return new ApiError(response.status, code, isFieldMap(fields) ? fields : undefined);
+  return new ApiError(response.status, code, isFieldMap(fields) ? fields : undefined, details);
 }
 
 function isFieldMap(value: unknown): value is Record<string, string> {

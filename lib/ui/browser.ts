@@ -6,4 +6,8 @@ export const browserActions = {
   reload(): void {
     globalThis.location.reload();
   },
+  /** Goes to another page of the site, e.g. after signing in. */
+  navigate(url: string): void {
+    globalThis.location.assign(url);
+  },
 };

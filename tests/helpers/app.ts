@@ -1,17 +1,25 @@
 /** An app on a fresh test database, for tests that go through `app.request()`. */
-import { createApp } from "../../main.ts";
+import { type AppDeps, createApp } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
+import type { Db } from "../../lib/db/mod.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { openTestDb, type TestDb } from "./db.ts";
 
-export async function openTestApp(): Promise<
-  TestDb & { app: ReturnType<typeof createApp>; jwtKey: Uint8Array }
-> {
+type Overrides = Partial<Omit<AppDeps, "db" | "jwtKey">>;
+
+/**
+ * `overrides` replaces parts of the app's dependencies, e.g. a `mailer` pointed at a local
+ * SMTP server; given as a function, it receives the test database (a mailer needs it).
+ */
+export async function openTestApp(
+  overrides: Overrides | ((db: Db) => Overrides) = {},
+): Promise<TestDb & { app: ReturnType<typeof createApp>; jwtKey: Uint8Array }> {
   const testDb = await openTestDb();
   const jwtKey = await loadJwtKey(testDb.db);
   const app = createApp({
-    db: testDb.db,
     config: loadConfig({ DATA_DIR: "./test-data" }),
+    ...(typeof overrides === "function" ? overrides(testDb.db) : overrides),
+    db: testDb.db,
     jwtKey,
   });
   return { ...testDb, app, jwtKey };

@@ -1,0 +1,74 @@
+/**
+ * Small helpers the public forms share: rule messages in the visitor's language, the
+ * focus on the first field in error, and the few formats the pages show.
+ */
+import type { TFunction } from "../../lib/i18n/languages.ts";
+import type { RuleKey } from "../../services/accounts/account_rules.ts";
+import { ApiError, errorMessage } from "../../lib/client/api.ts";
+
+export interface Limits {
+  min?: number;
+  max?: number;
+  digits?: number;
+}
+
+/** Same keys and values as the server's field messages (routes/api/_account_fields.ts). */
+export function ruleText(t: TFunction, key: RuleKey | null, limits: Limits = {}) {
+  return key ? t(`public.validation.${key}`, { ...limits }) : undefined;
+}
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** Focuses the first field (in form order) that has an error; answers whether one had. */
+export function focusFirstError<F extends string>(
+  errors: FieldErrors<F>,
+  order: Array<[F, string]>,
+): boolean {
+  for (const [field, id] of order) {
+    if (errors[field]) {
+      (globalThis.document?.getElementById(id) as HTMLElement | null)?.focus();
+      return true;
+    }
+  }
+  return false;
+}
+
+/** A date the server sent as YYYY-MM-DD, written the visitor's way (20/11/2026 in pt-BR). */
+export function formatIsoDate(iso: string, lang: string): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang, { dateStyle: "short", timeZone: "UTC" }).format(date);
+}
+
+/** Admin §1: money is shown in BRL with Brazilian formatting, whatever the language. */
+const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+
+export function formatBrl(value: number): string {
+  // Intl puts a no-break space after "R$"; a plain one reads the same and copies better.
+  return BRL.format(value).replace(/\u00a0/g, " ");
+}
+
+/**
+ * The text for an error a form could not pin on a field. A rate limit says when to try
+ * again; anything else is the translated code, or the generic message.
+ */
+export function formErrorText(err: unknown, t: TFunction): string {
+  if (err instanceof ApiError && err.code === "ERR_TOO_MANY_ATTEMPTS") {
+    const seconds = Number(err.details.retryAfter);
+    if (Number.isFinite(seconds) && seconds > 0) {
+      return t("public.login.tooManyAttempts", { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+    }
+  }
+  return errorMessage(err);
+}
+
+/** Core §8: an expired subscription names its date and asks to contact support. */
+export function loginErrorText(err: unknown, t: TFunction, lang: string): string {
+  if (err instanceof ApiError && err.code === "ERR_SUBSCRIPTION_EXPIRED") {
+    const due = err.details.dueDate;
+    if (typeof due === "string") {
+      return t("public.login.subscriptionExpired", { date: formatIsoDate(due, lang) });
+    }
+  }
+  return formErrorText(err, t);
+}

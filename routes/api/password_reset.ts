@@ -1,0 +1,104 @@
+/**
+ * Password reset (admin §7), public: `POST /forgetpassword` {email} e-mails a code and
+ * `POST /resetpasswords` {email, token, password} sets the new password. The anchor put
+ * the e-mail, the code and the new password in the URL path (so in access logs and browser
+ * history); the steps are the same here, but everything travels in the JSON body.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { clientIp } from "../../lib/http/client_ip.ts";
+import { RateLimiter } from "../../lib/http/rate_limit.ts";
+import { validateJson } from "../../lib/http/validate.ts";
+import { createT } from "../../lib/i18n/mod.ts";
+import type { Mailer } from "../../lib/mail/mod.ts";
+import {
+  checkEmail,
+  checkResetCode,
+  checkStrongPassword,
+  normalizeResetCode,
+  PASSWORD_MAX,
+  RESET_CODE_DIGITS,
+  STRONG_PASSWORD_MIN,
+} from "../../services/accounts/account_rules.ts";
+import {
+  issueResetCode,
+  RESET_CODE_MINUTES,
+  resetPassword,
+} from "../../services/accounts/password_reset.ts";
+import { passwordResetMail } from "../../services/accounts/reset_mail.ts";
+import { perLanguage, requestLanguage, ruledString } from "./_account_fields.ts";
+
+const emailField = (t: Parameters<typeof ruledString>[0]) =>
+  ruledString(t, checkEmail).transform((s) => s.trim().toLowerCase());
+
+const forgetBody = perLanguage((t) => z.object({ email: emailField(t) }));
+
+const resetBody = perLanguage((t) =>
+  z.object({
+    email: emailField(t),
+    token: ruledString(t, checkResetCode, { digits: RESET_CODE_DIGITS })
+      .transform(normalizeResetCode),
+    password: ruledString(t, checkStrongPassword, {
+      min: STRONG_PASSWORD_MIN,
+      max: PASSWORD_MAX,
+    }),
+  })
+);
+
+export interface PasswordResetRouteDeps {
+  db: Db;
+  /** The installation's signing key; it also keys the stored hashes of the codes. */
+  jwtKey: Uint8Array;
+  mailer: Mailer;
+  /** PUBLIC_URL, for the link in the e-mail. */
+  publicUrl: string;
+}
+
+export function passwordResetRoutes(deps: PasswordResetRouteDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const WINDOW_MS = 15 * 60_000;
+  // Each request may send an e-mail: few per address, so nobody's mailbox can be flooded;
+  // and every new code gets only 5 tries, so few codes per address bound the guessing.
+  const requestsPerIp = new RateLimiter(10, WINDOW_MS);
+  const requestsPerEmail = new RateLimiter(3, WINDOW_MS);
+  const resetsPerIp = new RateLimiter(20, WINDOW_MS);
+  const resetsPerEmail = new RateLimiter(10, WINDOW_MS);
+
+  routes.post("/forgetpassword", async (c) => {
+    const lang = requestLanguage(c);
+    const { email } = await validateJson(c, forgetBody(lang));
+    requestsPerIp.hit(clientIp(c));
+    requestsPerEmail.hit(email);
+    const issued = await issueResetCode(deps.db, deps.jwtKey, email);
+    if (issued) {
+      const mail = passwordResetMail(createT(lang), issued, deps.publicUrl);
+      // Not awaited: the answer must not take longer when the account exists (a timing
+      // difference would tell what the body hides). The mailer records every message in
+      // mail_outbox and never throws on SMTP trouble; a database error is logged here.
+      deps.mailer.send(mail).catch((err) => {
+        console.error(`Password reset mail to ${mail.to} could not be recorded:`, err);
+      });
+    }
+    // The same answer whether or not an account has this e-mail: telling them apart would
+    // let anyone find out who has an account here (the anchor answered 404 for unknown
+    // e-mails). The page words its message accordingly ("if this e-mail has an account…").
+    return c.json({ ok: true, expiresInMinutes: RESET_CODE_MINUTES });
+  });
+
+  routes.post("/resetpasswords", async (c) => {
+    const body = await validateJson(c, resetBody(requestLanguage(c)));
+    resetsPerIp.hit(clientIp(c));
+    resetsPerEmail.hit(body.email);
+    await resetPassword(deps.db, deps.jwtKey, {
+      email: body.email,
+      code: body.token,
+      password: body.password,
+    });
+    requestsPerEmail.reset(body.email);
+    return c.json({ ok: true });
+  });
+
+  return routes;
+}
