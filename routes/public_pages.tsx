@@ -78,7 +78,7 @@ export function publicPageRoutes(deps: PublicPageDeps): Hono<AppEnv> {
   routes.use("/forgetpsw", redirectSignedIn);
 
   async function redirectSignedIn(c: Context<AppEnv>, next: () => Promise<void>) {
-    if (c.req.method === "GET" && await pageSession(c, deps)) return c.redirect("/", 302);
+    if (await pageSession(c, deps)) return c.redirect("/", 302);
     await next();
   }
 

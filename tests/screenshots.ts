@@ -20,6 +20,10 @@ const PAGES = [
   { name: "welcome", path: "/" },
   { name: "welcome-empty", path: "/?tab=closed#tickets" },
   { name: "notfound", path: "/does-not-exist" },
+  { name: "login", path: "/login" },
+  { name: "signup", path: "/signup" },
+  { name: "forgetpsw", path: "/forgetpsw" },
+  { name: "forgetpsw-code", path: "/forgetpsw?email=ana%40example.com" },
 ];
 
 await Deno.mkdir(outDir, { recursive: true });
@@ -48,7 +52,7 @@ try {
           if (overflow > 0) console.warn(`WARNING: ${target.path} overflows by ${overflow}px`);
           await page.screenshot({
             path: file as `${string}.png`,
-            fullPage: target.name === "welcome",
+            fullPage: target.name === "welcome" || target.name === "signup",
           });
           console.log(file);
         }

@@ -114,9 +114,9 @@ export function PlanPicker({ id, t, plans, value, error, onChange }: PlanPickerP
       {error && (
         <p
           id={errorId}
-          class="flex items-center gap-1.5 text-[13px] text-red-700 dark:text-red-400"
+          class="flex items-start gap-1.5 text-[13px] text-red-700 dark:text-red-400"
         >
-          <AlertIcon size={15} class="shrink-0" />
+          <AlertIcon size={15} class="mt-px shrink-0" />
           {error}
         </p>
       )}

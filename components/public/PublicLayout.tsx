@@ -71,6 +71,7 @@ export function PublicLayout(
             <Pitch t={t} />
             <div class={cx("mx-auto w-full", wide ? "max-w-xl" : "max-w-md", "lg:max-w-none")}>
               {children}
+              <Highlights t={t} class="mt-10 border-t border-line pt-8 lg:hidden" />
             </div>
           </div>
         </main>
@@ -88,11 +89,6 @@ export function PublicLayout(
 
 /** The product in a few lines, beside the form on wide screens only. */
 function Pitch({ t }: { t: TFunction }) {
-  const highlights = [
-    t("public.layout.highlightQueues"),
-    t("public.layout.highlightLive"),
-    t("public.layout.highlightTrial"),
-  ];
   return (
     <aside class="hidden lg:sticky lg:top-10 lg:block lg:pt-6">
       <Logo size={52} class="drop-shadow-sm" />
@@ -100,18 +96,30 @@ function Pitch({ t }: { t: TFunction }) {
         {t("public.layout.headline")}
       </p>
       <p class="mt-5 max-w-lg text-lg text-fg-muted">{t("common.pitch")}</p>
-      <ul class="mt-10 flex max-w-lg flex-col gap-4">
-        {highlights.map((text) => (
-          <li key={text} class="flex items-start gap-3 text-[15px] text-fg">
-            <span class="mt-px grid size-7 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
-              <CheckIcon size={16} />
-            </span>
-            <span class="pt-0.5">{text}</span>
-          </li>
-        ))}
-      </ul>
+      <Highlights t={t} class="mt-10 max-w-lg" />
       <ChatPreview />
     </aside>
+  );
+}
+
+/** What Balcão does, in three lines: beside the form when wide, under it on phones. */
+function Highlights({ t, class: extra }: { t: TFunction; class?: string }) {
+  const highlights = [
+    t("public.layout.highlightQueues"),
+    t("public.layout.highlightLive"),
+    t("public.layout.highlightTrial"),
+  ];
+  return (
+    <ul class={cx("flex flex-col gap-4", extra)}>
+      {highlights.map((text) => (
+        <li key={text} class="flex items-start gap-3 text-[15px] text-fg">
+          <span class="mt-px grid size-7 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
+            <CheckIcon size={16} />
+          </span>
+          <span class="pt-0.5">{text}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -37,7 +37,12 @@ export function focusFirstError<F extends string>(
 export function formatIsoDate(iso: string, lang: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang, { dateStyle: "short", timeZone: "UTC" }).format(date);
+  return new Intl.DateTimeFormat(lang, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(date);
 }
 
 /** Admin §1: money is shown in BRL with Brazilian formatting, whatever the language. */

@@ -45,9 +45,10 @@ export function Field({ ids, label, hint, error, required, class: extra, childre
       {error && (
         <p
           id={ids.error}
-          class="flex items-center gap-1.5 text-[13px] text-red-700 dark:text-red-400"
+          class="flex items-start gap-1.5 text-[13px] text-red-700 dark:text-red-400"
         >
-          <AlertIcon size={15} class="shrink-0" />
+          {/* Top-aligned, so a message that wraps keeps the icon on its first line. */}
+          <AlertIcon size={15} class="mt-px shrink-0" />
           {error}
         </p>
       )}
