@@ -10,7 +10,8 @@ export interface IconProps {
   size?: number;
 }
 
-function Svg(
+/** The frame every icon draws in; exported for icon sets kept next to their pages. */
+export function Svg(
   { class: className, size = 20, children }: IconProps & { children: ComponentChildren },
 ) {
   return (

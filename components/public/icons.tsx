@@ -2,31 +2,7 @@
  * Icons of the public pages, drawn like components/icons.tsx (24×24 strokes in
  * currentColor, hidden from assistive technology: the control names itself).
  */
-import type { ComponentChildren } from "preact";
-import type { IconProps } from "../icons.tsx";
-
-function Svg(
-  { class: className, size = 20, children }: IconProps & { children: ComponentChildren },
-) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      stroke-width="1.8"
-      stroke-linecap="round"
-      stroke-linejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      class={className}
-    >
-      {children}
-    </svg>
-  );
-}
+import { type IconProps, Svg } from "../icons.tsx";
 
 export function EyeIcon(props: IconProps) {
   return (
