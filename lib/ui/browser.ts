@@ -6,4 +6,8 @@ export const browserActions = {
   reload(): void {
     globalThis.location.reload();
   },
+  /** Leaves the page for `url` (same origin), e.g. `/login` after signing out. */
+  go(url: string): void {
+    globalThis.location.assign(url);
+  },
 };
