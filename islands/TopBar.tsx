@@ -8,6 +8,7 @@ import { useState } from "preact/hooks";
 import { buttonClasses } from "../components/ui/Button.tsx";
 import { AlertIcon } from "../components/icons.tsx";
 import { RefreshIcon } from "../components/shell/icons.tsx";
+import { firstName } from "../components/shell/names.ts";
 import { AccountMenu } from "../components/shell/topbar/AccountMenu.tsx";
 import { DrawerButton } from "../components/shell/topbar/DrawerButton.tsx";
 import { AnnouncementsBell, ChatBell } from "../components/shell/topbar/NotificationBells.tsx";
@@ -45,8 +46,12 @@ export default function TopBar(props: TopBarProps) {
     <header class="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-1 border-b border-line bg-surface/90 px-2 backdrop-blur supports-[backdrop-filter]:bg-surface/75 sm:gap-2 sm:px-4">
       <DrawerButton />
       <div class="min-w-0 flex-1 pl-1">
-        <p class="truncate text-sm font-semibold text-fg" data-greeting>
-          {t("shell.greeting", { name: user.name })}
+        <p class="truncate text-sm font-semibold text-fg">
+          {/* Phones have room for the first name only. */}
+          <span class="sm:hidden">{t("shell.greetingShort", { name: firstName(user.name) })}</span>
+          <span class="hidden sm:inline" data-greeting>
+            {t("shell.greeting", { name: user.name })}
+          </span>
         </p>
         {dueDateLabel && (
           <p class="hidden truncate text-xs text-fg-muted sm:block" data-due-date>
@@ -69,7 +74,9 @@ export default function TopBar(props: TopBarProps) {
         </a>
       )}
       <div class="hidden items-center gap-0.5 md:flex">
-        <LanguageSwitcher current={props.lang} />
+        <div class="hidden xl:block">
+          <LanguageSwitcher current={props.lang} />
+        </div>
         <ThemeToggle initial={props.theme} />
         <VolumeControl />
         <button

@@ -50,10 +50,12 @@ export function GettingStarted({ t, teamSize }: { t: TFunction; teamSize: number
               {done ? <CheckIcon size={18} /> : index + 1}
             </span>
             <div class="min-w-0 flex-1 basis-56">
-              <p class="flex flex-wrap items-center gap-2 text-sm font-semibold text-fg">
-                <Icon size={16} class="text-fg-subtle" />
+              <p class="text-sm font-semibold text-fg">
+                <Icon size={16} class="mr-1.5 inline-block align-[-3px] text-fg-subtle" />
                 {t(`home.steps.${id}.title`)}
-                {done && <Badge tone="success">{t("home.steps.done")}</Badge>}
+                {done && (
+                  <Badge tone="success" class="ml-2 align-middle">{t("home.steps.done")}</Badge>
+                )}
               </p>
               <p class="mt-0.5 text-[13px] text-fg-muted">{t(`home.steps.${id}.text`, values)}</p>
             </div>

@@ -9,6 +9,7 @@ import type { CompanyOverview } from "../../services/accounts/overview.ts";
 import { Button } from "../ui/Button.tsx";
 import { ChatIcon, TagIcon } from "../icons.tsx";
 import { BoltIcon, CalendarIcon, CheckSquareIcon, ContactIcon, HelpIcon } from "../shell/icons.tsx";
+import { firstName } from "../shell/names.ts";
 import { PageHeader } from "../shell/PageHeader.tsx";
 import { GettingStarted } from "./GettingStarted.tsx";
 import { type Shortcut, Shortcuts } from "./Shortcuts.tsx";
@@ -21,10 +22,6 @@ export interface HomePageProps {
   overview: CompanyOverview | null;
   dueDateLabel: string | null;
   daysLeft: number | null;
-}
-
-function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
 }
 
 function shortcuts(t: TFunction, session: ShellSession, admin: boolean): Shortcut[] {

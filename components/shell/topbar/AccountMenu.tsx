@@ -1,6 +1,6 @@
 /**
  * The account button at the right of the top bar: who is signed in, "my profile", sign out.
- * On narrow screens the bar has no room for the theme, language, volume and refresh
+ * On narrower screens the bar has no room for the language, theme, volume and refresh
  * controls, so the menu carries them there instead.
  */
 import { useCallback, useState } from "preact/hooks";
@@ -16,6 +16,7 @@ import type { Theme } from "../../../lib/ui/theme.ts";
 import { cx } from "../../ui/cx.ts";
 import { ChevronDownIcon } from "../../icons.tsx";
 import { LogoutIcon, RefreshIcon, UserIcon } from "../icons.tsx";
+import { initialsOf } from "../names.ts";
 import { POPOVER_ANCHOR, PopoverPanel } from "./PopoverPanel.tsx";
 import { ProfileDialog } from "./ProfileDialog.tsx";
 import { useVolume, VolumeSlider } from "./VolumeControl.tsx";
@@ -27,13 +28,6 @@ export interface AccountMenuProps {
   lang: Lang;
   theme: Theme;
   onRenamed: (user: { name: string; email: string }) => void;
-}
-
-/** Up to two initials for the avatar: "Ana Ribeiro" → "AR". */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters.map((word) => [...word][0]!.toUpperCase()).join("") || "?";
 }
 
 const ROW = "flex h-10 w-full items-center gap-3 rounded-lg px-3 text-left text-sm " +
@@ -94,8 +88,9 @@ export function AccountMenu({ user, detail, lang, theme, onRenamed }: AccountMen
               {t("shell.account.profile")}
             </button>
           </div>
-          <div class="border-t border-line p-1.5 md:hidden">
-            <div class="flex items-center justify-between gap-2 pl-3">
+          {/* What the bar has no room for: everything on phones, the language up to 1280 px. */}
+          <div class="border-t border-line p-1.5 xl:hidden">
+            <div class="flex items-center justify-between gap-2 pl-3 md:hidden">
               <span class="text-sm">{t("theme.label")}</span>
               <ThemeToggle initial={theme} />
             </div>
@@ -103,11 +98,15 @@ export function AccountMenu({ user, detail, lang, theme, onRenamed }: AccountMen
               <span class="text-sm">{t("language.label")}</span>
               <LanguageSwitcher current={lang} />
             </div>
-            <div class="px-3 py-2">
+            <div class="px-3 py-2 md:hidden">
               <p class="mb-1 text-sm">{t("shell.volume.label")}</p>
               <VolumeSlider id="shell-account-volume" value={volume} onChange={setVolume} />
             </div>
-            <button type="button" class={ROW} onClick={() => browserActions.reload()}>
+            <button
+              type="button"
+              class={cx(ROW, "md:hidden")}
+              onClick={() => browserActions.reload()}
+            >
               <RefreshIcon size={18} class="text-fg-muted" />
               {t("shell.refresh")}
             </button>
