@@ -84,8 +84,7 @@ export function ProfileDialog({ user, open, onClose, onSaved }: ProfileDialogPro
         const { keys, raw } = serverFieldErrors(err.fields);
         setErrors(text(keys, raw));
       }
-      if (err instanceof ApiError) toastError(errorMessage(err));
-      else toastError();
+      toastError(errorMessage(err)); // already translated: shown as it is
     } finally {
       setSaving(false);
     }
