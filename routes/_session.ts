@@ -20,19 +20,25 @@ export interface PageSessionDeps {
   secureCookies: boolean;
 }
 
+/** The signed-in user, and which sign-in this browser holds (null for older tokens). */
+export type PageSession = SessionUser & { sessionId: string | null };
+
 export async function pageSession(
   c: Context<AppEnv>,
   deps: PageSessionDeps,
-): Promise<SessionUser | null> {
+): Promise<PageSession | null> {
   const principal = await principalOf(deps.db, deps.jwtKey, c.req.raw, getCookie(c, ACCESS_COOKIE));
-  if (principal) return await findSessionUserById(deps.db, principal.userId);
+  if (principal) {
+    const user = await findSessionUserById(deps.db, principal.userId);
+    return user && { ...user, sessionId: principal.sessionId ?? null };
+  }
 
   const refreshToken = getCookie(c, REFRESH_COOKIE);
   if (!refreshToken) return null;
   try {
     const session = await refresh(deps.db, deps.jwtKey, refreshToken);
     setSessionCookies(c, session, deps.secureCookies);
-    return session.user;
+    return { ...session.user, sessionId: session.sessionId };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     clearSessionCookies(c); // refused (expired, revoked, company expired): start over

@@ -10,43 +10,16 @@ import ForgotPasswordForm from "../islands/ForgotPasswordForm.tsx";
 import LoginForm from "../islands/LoginForm.tsx";
 import SignupForm from "../islands/SignupForm.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
-import {
-  createT,
-  i18nClientData,
-  type Lang,
-  languageFromRequest,
-  type TFunction,
-} from "../lib/i18n/mod.ts";
-import { type Theme, themeFromCookie } from "../lib/ui/theme.ts";
+import { i18nClientData } from "../lib/i18n/mod.ts";
 import { VERSION } from "../lib/version.ts";
 import { safeNextPath } from "../services/accounts/account_rules.ts";
 import { RESET_CODE_MINUTES } from "../services/accounts/password_reset.ts";
 import { listPublicPlans } from "../services/accounts/signup.ts";
-import { pageAssets, respondWithPage } from "./_render.ts";
+import { respondWithPage } from "./_render.ts";
 import { pageSession, type PageSessionDeps } from "./_session.ts";
+import { type Visitor, visitorOf } from "./_visitor.ts";
 
 export type PublicPageDeps = PageSessionDeps;
-
-interface Visitor {
-  lang: Lang;
-  theme: Theme;
-  t: TFunction;
-  cssHref: string;
-  version: string;
-}
-
-async function visitorOf(c: Context<AppEnv>): Promise<Visitor> {
-  const cookies = c.req.header("Cookie");
-  const lang = languageFromRequest(cookies, c.req.header("Accept-Language"));
-  const assets = await pageAssets();
-  return {
-    lang,
-    theme: themeFromCookie(cookies),
-    t: createT(lang),
-    cssHref: assets.css,
-    version: VERSION,
-  };
-}
 
 /** The islands here translate `public.*` keys in the browser too. */
 function respond(c: Context<AppEnv>, visitor: Visitor, page: VNode) {
@@ -90,7 +63,7 @@ export function publicPageRoutes(deps: PublicPageDeps): Hono<AppEnv> {
     return respond(
       c,
       visitor,
-      <PublicLayout {...visitor} title={t("public.login.title")}>
+      <PublicLayout {...visitor} version={VERSION} title={t("public.login.title")}>
         <FormCard heading={t("public.login.heading")} subtitle={t("public.login.subtitle")}>
           <LoginForm next={next} />
         </FormCard>
@@ -113,7 +86,7 @@ export function publicPageRoutes(deps: PublicPageDeps): Hono<AppEnv> {
     return respond(
       c,
       visitor,
-      <PublicLayout {...visitor} title={t("public.signup.title")} wide>
+      <PublicLayout {...visitor} version={VERSION} title={t("public.signup.title")} wide>
         <FormCard heading={t("public.signup.heading")} subtitle={t("public.signup.subtitle")}>
           <SignupForm plans={plans} />
         </FormCard>
@@ -133,7 +106,7 @@ export function publicPageRoutes(deps: PublicPageDeps): Hono<AppEnv> {
     return respond(
       c,
       visitor,
-      <PublicLayout {...visitor} title={t("public.forgot.title")}>
+      <PublicLayout {...visitor} version={VERSION} title={t("public.forgot.title")}>
         <ForgotPasswordForm initialEmail={email} codeMinutes={RESET_CODE_MINUTES} />
         <p class="mt-6 text-center text-sm">
           <a

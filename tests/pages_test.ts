@@ -1,85 +1,160 @@
-/** The HTML pages through `app.request()`: language, theme, status and the 404 page. */
+/**
+ * The HTML pages through `app.request()`: the signed-in home inside the shell, the sign-in
+ * redirect, language and theme, what each profile sees, and the 404 page.
+ */
 import assert from "node:assert/strict";
-import { createApp } from "../main.ts";
-import { loadConfig } from "../lib/config.ts";
+import { sql } from "../lib/db/mod.ts";
 import { VERSION } from "../lib/version.ts";
-import { openTestDb } from "./helpers/db.ts";
-import { testJwtKey } from "./helpers/app.ts";
+import { formatDate } from "../lib/i18n/format.ts";
+import { openTestApp } from "./helpers/app.ts";
+import { createTestCompany, createTestUser } from "./helpers/accounts.ts";
+import { cookiesOf, signIn } from "./helpers/sign_in.ts";
+import { bootPayload } from "./helpers/boot_payload.ts";
 
-const testDb = await openTestDb();
-const app = createApp({ db: testDb.db, config: loadConfig({}), jwtKey: testJwtKey() });
+const { app, db, close } = await openTestApp();
 
 function get(path: string, headers: Record<string, string> = {}) {
   return app.request(path, { headers });
 }
 
+async function html(path: string, cookie: string, extra: Record<string, string> = {}) {
+  const res = await get(path, { Cookie: cookie, ...extra });
+  assert.equal(res.status, 200, `${path} answered ${res.status}`);
+  return await res.text();
+}
+
 Deno.test("pages", async (t) => {
   try {
-    await t.step("/ answers HTML in Portuguese by default, light theme", async () => {
-      const res = await get("/");
-      assert.equal(res.status, 200);
-      assert.match(res.headers.get("content-type") ?? "", /text\/html/);
-      const html = await res.text();
-      assert.match(html, /^<!doctype html><html lang="pt-BR">/i);
-      // The header's theme and language controls are islands: the page boots them.
-      assert.match(html, /<!--isl:ThemeToggle:\d+-->/);
-      const nonce = /'nonce-([0-9a-f]+)'/.exec(res.headers.get("content-security-policy") ?? "")
-        ?.[1];
-      assert.match(html, new RegExp(`<script type="module" nonce="${nonce}">`));
-      assert.match(html, /<title>Bem-vindo ao Balcão<\/title>/);
-      assert.match(html, /<h1[^>]*>Bem-vindo ao Balcão<\/h1>/);
-      assert.doesNotMatch(html, /<html[^>]*class="dark"/);
-      assert.match(html, /<link rel="stylesheet" href="\/static\/build\/[^"]+\.css"/);
-      assert.match(html, /<link rel="icon" href="\/static\/favicon.svg"/);
-      assert.match(res.headers.get("vary") ?? "", /Cookie/);
-    });
+    const companyId = await createTestCompany(db, { dueInDays: 40 });
+    const admin = await createTestUser(db, companyId, { profile: "admin" });
+    const agent = await createTestUser(db, companyId, { profile: "user" });
+    const adminSession = await signIn(app, admin);
+    const agentSession = await signIn(app, agent);
+    const due = (await db.one<{ d: string }>(
+      sql`select to_char(due_date, 'YYYY-MM-DD') as d from companies where id = ${companyId}`,
+    )).d;
 
     await t.step(
-      "/ shows the installation status: version, embedded database, healthy",
+      "signed out, / and other private pages go to /login with the way back",
       async () => {
-        const html = await (await get("/")).text();
-        assert.ok(html.includes(`v${VERSION}`));
-        assert.ok(html.includes(testDb.url ? "Servidor Postgres" : "Embutido (PGlite)"));
-        assert.match(html, /data-health="ok"/);
-        assert.ok(html.includes("Funcionando"));
+        const home = await get("/");
+        assert.equal(home.status, 302);
+        assert.equal(home.headers.get("location"), "/login?next=%2F");
+        const todo = await get("/todolist?view=all");
+        assert.equal(todo.headers.get("location"), "/login?next=%2Ftodolist%3Fview%3Dall");
+        const stale = await get("/", { Cookie: "token=expired.token.value" });
+        assert.equal(stale.status, 302, "a dead access token without a refresh cookie");
       },
     );
 
-    await t.step("the lang cookie switches to English, the theme cookie to dark", async () => {
-      const html = await (await get("/", { Cookie: "lang=en; theme=dark" })).text();
-      assert.match(html, /<html lang="en" class="dark">/);
-      assert.match(html, /<title>Welcome to Balcão<\/title>/);
-      assert.ok(html.includes("Switch to light theme"));
+    await t.step("an admin's / is the shell: greeting, due date, menu, first steps", async () => {
+      const page = await html("/", adminSession.cookie);
+      assert.match(page, /^<!doctype html><html lang="pt-BR">/i);
+      assert.match(page, /<title>Início · Balcão<\/title>/);
+      assert.ok(page.includes(`Olá User `) && page.includes(", seja bem-vindo."));
+      assert.ok(page.includes(`Sua assinatura vence em ${formatDate(due, "pt-BR")}`));
+      assert.ok(page.includes("Primeiros passos"));
+      assert.ok(page.includes("Administração"));
+      assert.match(page, /<a href="\/" title="Dashboard" aria-current="page"/);
+      assert.match(page, /href="\/users"/);
+      assert.doesNotMatch(page, /href="\/announcements"/, "super users only");
+      assert.ok(page.includes(`v${VERSION}`));
+      assert.match(page, /data-drawer="auto"/);
+      for (const island of ["TopBar", "SessionWatch", "Toaster"]) {
+        assert.match(page, new RegExp(`<!--isl:${island}:\\d+-->`), island);
+      }
+      assert.doesNotMatch(page, /data-subscription-warning/, "40 days left: no warning");
+      // Two people in the team: the team step is done.
+      assert.match(page, /data-step="team"[^]*?Concluído/);
     });
 
-    await t.step("Accept-Language is used when there is no cookie", async () => {
-      const html = await (await get("/", { "Accept-Language": "es-AR,es;q=0.9" })).text();
-      assert.match(html, /<html lang="es">/);
-      assert.match(html, /<title>Bienvenido a Balcão<\/title>/);
+    await t.step("the page's client data carries the shell session, secrets left out", async () => {
+      await db.run(sql`insert into settings (company_id, key, value)
+        values (${companyId}, 'asaas', 'secret-asaas-token')`);
+      const page = await html("/", adminSession.cookie);
+      const me = await (await get("/api/auth/me", { Cookie: adminSession.cookie })).json();
+      const { data, islands } = bootPayload(page);
+      const shell = data.shell as Record<string, unknown>;
+      assert.equal(shell.userId, admin.id);
+      assert.equal(shell.companyId, companyId);
+      assert.equal(shell.profile, "admin");
+      assert.equal(shell.super, false);
+      assert.equal(shell.dueDate, due);
+      assert.equal(shell.sessionId, me.sessionId, "the sign-in id reaches the page");
+      assert.equal((shell.features as Record<string, boolean>).useKanban, true);
+      const settings = shell.settings as Record<string, string>;
+      assert.equal(settings.campaignsEnabled, "false");
+      assert.equal(settings.asaas, undefined, "integration secrets stay on the server");
+      assert.ok(!page.includes("secret-asaas-token"));
+      assert.deepEqual(islands.SessionWatch, {
+        userId: admin.id,
+        companyId,
+        sessionId: me.sessionId,
+        denied: false,
+      });
+      const i18n = data.i18n as { resources: Record<string, unknown> };
+      assert.ok("shell" in i18n.resources && !("menu" in i18n.resources), "menu texts stay");
+    });
+
+    await t.step("a plain user: no dashboard entry, no admin section, no due date", async () => {
+      const page = await html("/", agentSession.cookie);
+      assert.ok(page.includes("Ir para Atendimentos"));
+      assert.ok(!page.includes("Administração"));
+      assert.doesNotMatch(page, /href="\/users"/);
+      assert.doesNotMatch(page, /title="Dashboard"/);
+      assert.doesNotMatch(page, /data-due-date/);
+      assert.equal(bootPayload(page).islands.TopBar!.dueDateLabel, null);
+      assert.match(page, /href="\/tickets"/);
+    });
+
+    await t.step("fewer than 5 days left: admins see the warning with the day count", async () => {
+      const soon = await createTestCompany(db, { dueInDays: 3 });
+      const soonAdmin = await signIn(app, await createTestUser(db, soon, { profile: "admin" }));
+      const soonAgent = await signIn(app, await createTestUser(db, soon, { profile: "user" }));
+      const page = await html("/", soonAdmin.cookie);
+      assert.match(page, /data-subscription-warning="3"/);
+      assert.ok(page.includes("Sua assinatura vence em 3 dias"));
+      assert.doesNotMatch(await html("/", soonAgent.cookie), /data-subscription-warning/);
+    });
+
+    await t.step("language and theme cookies; a remembered collapsed menu", async () => {
+      const page = await html("/", `${adminSession.cookie}; lang=en; theme=dark; drawer=collapsed`);
+      assert.match(page, /<html lang="en" class="dark">/);
+      assert.ok(page.includes("welcome.") && page.includes("Hello User "));
+      assert.ok(page.includes("Switch to light theme"));
+      assert.match(page, /data-drawer="closed"/);
+      const es = await html("/", agentSession.cookie, { "Accept-Language": "es-AR,es;q=0.9" });
+      assert.match(es, /<html lang="es">/);
+      assert.ok(es.includes("Ir a Atenciones"));
     });
 
     await t.step(
-      "the sample tabs switch by link; the closed tab shows the empty state",
+      "an expired access token with a good refresh cookie renders and renews",
       async () => {
-        const html = await (await get("/?tab=closed")).text();
-        assert.match(
-          html,
-          /id="sample-tab-closed"[^>]*aria-selected="true"|aria-selected="true"[^>]*id="sample-tab-closed"/,
-        );
-        assert.ok(html.includes("Nenhum atendimento por aqui"));
-        const unknown = await (await get("/?tab=<script>")).text();
-        assert.ok(unknown.includes("Ana Ribeiro"));
+        const fresh = await signIn(app, agent);
+        const res = await get("/todolist", { Cookie: `token=expired.token; jrt=${fresh.refresh}` });
+        assert.equal(res.status, 200);
+        const jar = cookiesOf(res);
+        assert.match(jar.token ?? "", /^ey/);
+        assert.ok(jar.jrt && jar.jrt !== fresh.refresh, "the refresh token rotated");
+        const page = await res.text();
+        assert.match(page, /<!--isl:TodoList:\d+-->/);
+        assert.ok(page.includes("O que você precisa fazer?"));
+        assert.match(page, /aria-current="page"[^>]*>[^]*?Tarefas/);
       },
     );
+
+    await t.step("after a refused page, / says why (the toast is the island's)", async () => {
+      const page = await html("/?denied=1", agentSession.cookie);
+      assert.equal(bootPayload(page).islands.SessionWatch!.denied, true);
+    });
 
     await t.step("an unknown page answers 404 HTML with no script at all", async () => {
       const res = await get("/no/such/page", { Cookie: "lang=en" });
       assert.equal(res.status, 404);
-      assert.match(res.headers.get("content-type") ?? "", /text\/html/);
-      const html = await res.text();
-      assert.match(html, /<title>Page not found · Balcão<\/title>/);
-      assert.match(html, /href="\/"/);
-      assert.doesNotMatch(html, /<script/i);
+      const page = await res.text();
+      assert.match(page, /<title>Page not found · Balcão<\/title>/);
+      assert.doesNotMatch(page, /<script/i);
     });
 
     await t.step("unknown API paths stay JSON", async () => {
@@ -92,32 +167,12 @@ Deno.test("pages", async (t) => {
       const logo = await get("/static/logo.svg");
       assert.equal(logo.status, 200);
       assert.equal(logo.headers.get("content-type"), "image/svg+xml");
-      assert.match(await logo.text(), /<svg/);
+      await logo.body?.cancel();
       const escape = await get("/static/..%2Fdeno.json");
       assert.equal(escape.status, 404);
       await escape.body?.cancel();
     });
-    await t.step(
-      "a database that does not answer shows as unavailable, not as a crash",
-      async () => {
-        const broken = Object.create(testDb.db, {
-          query: { value: () => Promise.reject(new Error("connection refused")) },
-        });
-        const quietError = console.error;
-        console.error = () => {};
-        try {
-          const res = await createApp({ db: broken, config: loadConfig({}), jwtKey: testJwtKey() })
-            .request("/");
-          assert.equal(res.status, 200);
-          const html = await res.text();
-          assert.match(html, /data-health="down"/);
-          assert.ok(html.includes("Indisponível"));
-        } finally {
-          console.error = quietError;
-        }
-      },
-    );
   } finally {
-    await testDb.close();
+    await close();
   }
 });

@@ -1,59 +1,116 @@
 /**
  * Not a test: takes screenshots of the pages for a human to judge, in both themes, two
- * languages and two viewports. Start the app first, then:
- *   deno run -A tests/screenshots.ts [baseUrl=http://localhost:8123] [outDir=/tmp/balcao-shots]
+ * languages and five widths, signed in. Start the app first, then:
+ *   SHOT_EMAIL=admin@example.com SHOT_PASSWORD=… \
+ *     deno run -A tests/screenshots.ts [baseUrl=http://localhost:8123] [outDir=/tmp/balcao-shots]
  */
+import type { Page } from "puppeteer-core";
 import { launchBrowser } from "./helpers/browser.ts";
+import { signInFromPage } from "./helpers/page_sign_in.ts";
 
 const baseUrl = Deno.args[0] ?? "http://localhost:8123";
 const outDir = Deno.args[1] ?? "/tmp/balcao-shots";
+const email = Deno.env.get("SHOT_EMAIL") ?? "admin@example.com";
+const password = Deno.env.get("SHOT_PASSWORD") ?? Deno.env.get("ADMIN_PASSWORD") ?? "";
+/** Only shots whose file name matches, e.g. SHOT_ONLY="home-menu|-390-". */
+const only = new RegExp(Deno.env.get("SHOT_ONLY") ?? "");
 
 const VIEWPORTS = [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "phone", width: 390, height: 844 },
+  { name: "1440", width: 1440, height: 900 },
+  { name: "1280", width: 1280, height: 800 },
+  { name: "900", width: 900, height: 800 },
+  { name: "390", width: 390, height: 844 },
   // The narrowest phones still in use: nothing may overflow sideways here.
-  { name: "small", width: 360, height: 740 },
+  { name: "360", width: 360, height: 740 },
 ];
 const THEMES = ["light", "dark"] as const;
 const LANGS = ["pt-BR", "en"] as const;
-const PAGES = [
-  { name: "welcome", path: "/" },
-  { name: "welcome-empty", path: "/?tab=closed#tickets" },
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Puts the page in the state to capture (open a menu…); false skips this width. */
+  prepare?: (page: Page) => Promise<boolean>;
+  fullPage?: boolean;
+  /** Public pages send signed-in users home, so they are taken in a signed-out context. */
+  signedOut?: boolean;
+}
+
+/** Clicks `selector` if it is visible at this width. */
+const click = (selector: string) => async (page: Page) => {
+  const element = await page.$(selector);
+  if (!element || !(await element.isVisible())) return false;
+  await element.click();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return true;
+};
+
+const SHOTS: Shot[] = [
+  { name: "home", path: "/" },
+  { name: "home-menu", path: "/", prepare: click("[data-drawer-toggle]") },
+  { name: "home-account", path: "/", prepare: click('[aria-controls="shell-account"]') },
+  { name: "home-volume", path: "/", prepare: click('[aria-controls="shell-volume"]') },
+  { name: "home-bell", path: "/", prepare: click('[aria-controls="shell-announcements"]') },
+  { name: "todolist", path: "/todolist" },
   { name: "notfound", path: "/does-not-exist" },
-  { name: "login", path: "/login" },
-  { name: "signup", path: "/signup" },
-  { name: "forgetpsw", path: "/forgetpsw" },
-  { name: "forgetpsw-code", path: "/forgetpsw?email=ana%40example.com" },
+  { name: "login", path: "/login", signedOut: true },
+  { name: "signup", path: "/signup", signedOut: true, fullPage: true },
+  { name: "forgetpsw", path: "/forgetpsw", signedOut: true },
+  { name: "forgetpsw-code", path: "/forgetpsw?email=ana%40example.com", signedOut: true },
 ];
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(new URL("/static/logo.svg", baseUrl).href);
+  const status = await signInFromPage(page, email, password);
+  if (status !== 200) throw new Error(`Signing in as ${email} answered ${status}.`);
+}
 
 await Deno.mkdir(outDir, { recursive: true });
 const { browser, close } = await launchBrowser();
 try {
   const page = await browser.newPage();
+  const visitorContext = await browser.createBrowserContext();
+  const visitor = await visitorContext.newPage();
   const host = new URL(baseUrl).hostname;
+  await signIn(page);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "tasks",
+      JSON.stringify([
+        { id: "a", text: "Retornar a ligação da Ana sobre o pedido 1042", done: false },
+        { id: "b", text: "Revisar as respostas rápidas de boas-vindas", done: true },
+      ]),
+    )
+  );
   for (const viewport of VIEWPORTS) {
-    await page.setViewport({
-      width: viewport.width,
-      height: viewport.height,
-      deviceScaleFactor: 1,
-    });
+    for (const tab of [page, visitor]) {
+      await tab.setViewport({
+        width: viewport.width,
+        height: viewport.height,
+        deviceScaleFactor: 1,
+      });
+    }
     for (const theme of THEMES) {
       for (const lang of LANGS) {
-        await browser.setCookie(
-          { name: "theme", value: theme, domain: host, path: "/" },
-          { name: "lang", value: lang, domain: host, path: "/" },
-        );
-        for (const target of PAGES) {
-          await page.goto(new URL(target.path, baseUrl).href, { waitUntil: "load" });
-          const file = `${outDir}/${target.name}-${viewport.name}-${theme}-${lang}.png`;
-          const overflow = await page.evaluate(() =>
+        for (const context of [browser, visitorContext]) {
+          await context.setCookie(
+            { name: "theme", value: theme, domain: host, path: "/" },
+            { name: "lang", value: lang, domain: host, path: "/" },
+          );
+        }
+        for (const shot of SHOTS) {
+          const file = `${outDir}/${shot.name}-${viewport.name}-${theme}-${lang}.png`;
+          if (!only.test(file)) continue;
+          // Each shot starts from the default menu state, whatever the previous one toggled.
+          await browser.deleteMatchingCookies({ name: "drawer" });
+          const tab = shot.signedOut ? visitor : page;
+          await tab.goto(new URL(shot.path, baseUrl).href, { waitUntil: "networkidle2" });
+          if (shot.prepare && !(await shot.prepare(tab))) continue;
+          const overflow = await tab.evaluate(() =>
             document.documentElement.scrollWidth - document.documentElement.clientWidth
           );
-          if (overflow > 0) console.warn(`WARNING: ${target.path} overflows by ${overflow}px`);
-          await page.screenshot({
-            path: file as `${string}.png`,
-            fullPage: target.name === "welcome" || target.name === "signup",
-          });
+          if (overflow > 0) console.warn(`WARNING: ${shot.path} overflows by ${overflow}px`);
+          await tab.screenshot({ path: file as `${string}.png`, fullPage: shot.fullPage });
           console.log(file);
         }
       }

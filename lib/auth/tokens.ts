@@ -17,6 +17,11 @@ export type AccessClaims = {
   super: boolean;
   /** The user's token_version when issued: a bump signs the user out everywhere. */
   tokenVersion: number;
+  /**
+   * Names the sign-in the token belongs to (see `sessionIdOf` in services/accounts/sessions.ts),
+   * so a tab can tell its own sign-in from another one. Absent in tokens issued before it existed.
+   */
+  sessionId?: string;
 };
 
 export async function signAccessToken(claims: AccessClaims, key: Uint8Array): Promise<string> {
@@ -25,6 +30,7 @@ export async function signAccessToken(claims: AccessClaims, key: Uint8Array): Pr
     profile: claims.profile,
     super: claims.super,
     tv: claims.tokenVersion,
+    ...(claims.sessionId ? { sid: claims.sessionId } : {}),
   })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(claims.userId))
@@ -48,6 +54,7 @@ export async function verifyAccessToken(
       profile: payload.profile === "admin" ? "admin" : "user",
       super: payload.super === true,
       tokenVersion: typeof payload.tv === "number" ? payload.tv : -1,
+      ...(typeof payload.sid === "string" ? { sessionId: payload.sid } : {}),
     };
   } catch {
     return null;

@@ -52,9 +52,15 @@ Deno.test("interpolation and plurals", () => {
     createT("en")("common.footer", { version: "9.9.9" }).startsWith("Balcão 9.9.9 ·"),
     true,
   );
-  assert.equal(createT("pt-BR")("gallery.newMessages", { count: 1 }), "1 nova");
-  assert.equal(createT("pt-BR")("gallery.newMessages", { count: 3 }), "3 novas");
-  assert.equal(createT("es")("gallery.newMessages", { count: 2 }), "2 nuevos");
+  assert.equal(createT("pt-BR")("home.plan.daysLeft", { count: 1 }), "Falta 1 dia");
+  assert.equal(createT("pt-BR")("home.plan.daysLeft", { count: 3 }), "Faltam 3 dias");
+  assert.equal(createT("es")("home.plan.daysLeft", { count: 2 }), "Faltan 2 días");
+  // A `_zero` form wins for 0 in every language (Portuguese would otherwise say "one").
+  assert.equal(createT("pt-BR")("home.plan.daysLeft", { count: 0 }), "Vence hoje");
+  assert.equal(
+    createT("en")("shell.subscriptionWarning", { count: 0 }),
+    "Your subscription expires today",
+  );
   // Preact escapes output, so i18next must not escape a second time.
   assert.equal(createT("en")("common.footer", { version: "<b>" }).includes("<b>"), true);
 });
@@ -103,7 +109,7 @@ Deno.test("client translator: the same keys as the server, from the boot data on
     assert.equal(clientT(key, { version: "1" }), createT("es")(key, { version: "1" }));
   }
   // Page-only groups are not shipped to the browser.
-  assert.equal(clientT("welcome.title"), "welcome.title");
+  assert.equal(clientT("home.title"), "home.title");
 });
 
 Deno.test("client translator ignores malformed boot data", () => {

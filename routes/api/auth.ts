@@ -44,11 +44,12 @@ export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
     perEmail.hit(email);
     const session = await login(deps.db, deps.jwtKey, { email, password: body.password });
     perEmail.reset(email);
-    // Other places where this user is signed in are told to sign out (core §8).
+    // Other places where this user is signed in are told to sign out (core §4 "Session").
+    // `sessionId` names this sign-in, so its own tabs know the event is not about others.
     await deps.hub?.publish(
       `user-${session.user.id}`,
       `company-${session.user.companyId}-auth`,
-      { action: "update", user: { id: session.user.id } },
+      { action: "update", user: { id: session.user.id }, sessionId: session.sessionId },
     );
     return answerWithSession(c, session);
   });
@@ -70,7 +71,8 @@ export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
     const auth = requireAuth(c);
     const user = await findSessionUserById(deps.db, auth.userId);
     if (!user) throw new AppError("ERR_SESSION_EXPIRED", 401);
-    return c.json(publicUser(user));
+    // The sign-in these cookies belong to: a tab compares it with the auth event's.
+    return c.json({ ...publicUser(user), sessionId: auth.sessionId ?? null });
   });
 
   return routes;

@@ -20,6 +20,8 @@ const REUSE_GRACE_SECONDS = 30;
 export interface IssuedSession {
   user: SessionUser;
   accessToken: string;
+  /** The public name of this sign-in (`sessionIdOf` its family); refreshes keep it. */
+  sessionId: string;
   /** Absent when a refresh within the grace window answered only a new access token. */
   refreshToken?: string;
 }
@@ -34,21 +36,37 @@ export function assertCompanyActive(user: SessionUser, today = new Date()): void
   }
 }
 
-async function issue(db: Db, user: SessionUser, key: Uint8Array, family: string) {
+/**
+ * The name of a sign-in that may be shown to the browser: a hash of the refresh-token family,
+ * which itself stays on the server. The realtime auth event carries it so that the tab that
+ * just signed in does not take the event about itself for someone else's sign-in.
+ */
+export function sessionIdOf(family: string): string {
+  return hashToken(`session:${family}`).slice(0, 24);
+}
+
+async function issue(
+  db: Db,
+  user: SessionUser,
+  key: Uint8Array,
+  family: string,
+): Promise<IssuedSession> {
   const refreshToken = newRefreshToken();
   await db.run(sql`insert into refresh_tokens (user_id, family, token_hash, expires_at)
     values (${user.id}, ${family}, ${hashToken(refreshToken)},
             now() + ${`${REFRESH_TOKEN_DAYS} days`}::interval)`);
-  return { user, accessToken: await accessTokenFor(user, key), refreshToken };
+  const sessionId = sessionIdOf(family);
+  return { user, accessToken: await accessTokenFor(user, key, sessionId), refreshToken, sessionId };
 }
 
-function accessTokenFor(user: SessionUser, key: Uint8Array): Promise<string> {
+function accessTokenFor(user: SessionUser, key: Uint8Array, sessionId: string): Promise<string> {
   return signAccessToken({
     userId: user.id,
     companyId: user.companyId,
     profile: user.profile,
     super: user.super,
     tokenVersion: user.tokenVersion,
+    sessionId,
   }, key);
 }
 
@@ -91,7 +109,8 @@ export async function refresh(db: Db, key: Uint8Array, token: string): Promise<I
       from refresh_tokens where token_hash = ${tokenHash} and revoked_at is null`);
     if (row?.fresh && row.within_grace) {
       const user = await activeUser(db, row.user_id);
-      return { user, accessToken: await accessTokenFor(user, key) };
+      const sessionId = sessionIdOf(row.family);
+      return { user, accessToken: await accessTokenFor(user, key, sessionId), sessionId };
     }
     if (row?.fresh) await revokeFamily(db, row.family); // reuse of a rotated token
     throw new AppError("ERR_SESSION_EXPIRED", 401);

@@ -4,6 +4,7 @@ import { openTestApp } from "../helpers/app.ts";
 import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
 import { ensureFirstStart } from "../../services/accounts/bootstrap.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
+import { cookiesOf } from "../helpers/sign_in.ts";
 
 type App = Awaited<ReturnType<typeof openTestApp>>["app"];
 
@@ -13,17 +14,6 @@ function post(app: App, path: string, body?: unknown, headers: Record<string, st
     headers: { "Content-Type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-}
-
-/** name → value of the cookies a response sets. */
-function cookiesOf(res: Response): Record<string, string> {
-  const jar: Record<string, string> = {};
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const [name, ...value] = pair!.split("=");
-    jar[name!.trim()] = value.join("=");
-  }
-  return jar;
 }
 
 Deno.test("[api] /api/auth", async (t) => {

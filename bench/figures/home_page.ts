@@ -1,26 +1,32 @@
 /**
- * The product's real page with islands (`/`, the welcome page with the theme, language and
- * toast islands), answered by the whole app through `app.request()` on an embedded
- * database: server time per request, and the JavaScript the page makes the browser load.
+ * The signed-in home (`/`) inside the app shell, as an admin sees it, answered by the whole
+ * app through `app.request()` on an embedded database: server time per request (session
+ * check, plan, overview queries, render), and the JavaScript the page makes the browser load.
  */
 import { createApp } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { testJwtKey } from "../../tests/helpers/app.ts";
+import { createTestCompany, createTestUser } from "../../tests/helpers/accounts.ts";
+import { signIn } from "../../tests/helpers/sign_in.ts";
 import { openDb } from "../../lib/db/mod.ts";
 import { migrate } from "../../lib/db/migrate.ts";
 import { type Figure, pageFigures } from "../figure.ts";
 
-const PAGE = "/ welcome page (3 islands), whole app";
+const PAGE = "/ signed-in home in the shell (admin), whole app";
 const WARMUP = 50;
 const REQUESTS = 500;
 
-export default async function welcomePageFigures(): Promise<Figure[]> {
+export default async function homePageFigures(): Promise<Figure[]> {
   const db = await openDb({ dataDir: null });
   try {
     await migrate(db);
     const app = createApp({ db, config: loadConfig({}), jwtKey: testJwtKey() });
+    const companyId = await createTestCompany(db);
+    const { cookie } = await signIn(app, await createTestUser(db, companyId));
     const get = async () => {
-      const res = await app.request("/", { headers: { "Accept-Language": "pt-BR" } });
+      const res = await app.request("/", {
+        headers: { "Accept-Language": "pt-BR", Cookie: cookie },
+      });
       if (res.status !== 200) throw new Error(`/ answered ${res.status}`);
       await res.text();
       return res;

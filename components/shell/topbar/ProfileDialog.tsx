@@ -1,0 +1,144 @@
+/**
+ * "My profile": the signed-in user edits their own name, e-mail and password through
+ * `PUT /api/users/{id}` (body `{name, email, password?}`, answer: the user). Opened from the
+ * account menu; a native modal dialog, so focus trapping and Escape come from the browser.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiError, errorMessage } from "../../../lib/client/api.ts";
+import { useT } from "../../../lib/i18n/client.ts";
+import { pushToast, toastError } from "../../../lib/ui/toast.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Dialog } from "../../ui/Dialog.tsx";
+import { Input } from "../../ui/Input.tsx";
+import {
+  profileBody,
+  type ProfileErrors,
+  type ProfileInput,
+  serverFieldErrors,
+  validateProfile,
+} from "./profile_form.ts";
+
+const DIALOG_ID = "shell-profile";
+const FORM_ID = "shell-profile-form";
+
+export interface ProfileDialogProps {
+  user: { id: number; name: string; email: string };
+  open: boolean;
+  onClose: () => void;
+  /** Called with the saved user, so the top bar greets the new name at once. */
+  onSaved: (user: { name: string; email: string }) => void;
+}
+
+export function ProfileDialog({ user, open, onClose, onSaved }: ProfileDialogProps) {
+  const t = useT();
+  const [input, setInput] = useState<ProfileInput>({ ...user, password: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const dialog = useRef<HTMLDialogElement | null>(null);
+
+  useEffect(() => {
+    const element = document.getElementById(DIALOG_ID) as HTMLDialogElement | null;
+    dialog.current = element;
+    if (!element) return;
+    const closed = () => onClose();
+    element.addEventListener("close", closed);
+    return () => element.removeEventListener("close", closed);
+  }, [onClose]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      setInput({ name: user.name, email: user.email, password: "" });
+      setErrors({});
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  const text = (keys: ProfileErrors, raw: ProfileErrors = {}) => {
+    const shown: Record<string, string> = {};
+    for (const [field, key] of Object.entries(keys)) {
+      shown[field] = t(`shell.profile.errors.${key}`);
+    }
+    return { ...shown, ...raw };
+  };
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    const found = validateProfile(input);
+    setErrors(text(found));
+    if (Object.keys(found).length > 0 || saving) return;
+    setSaving(true);
+    try {
+      const saved = await api<{ name: string; email: string }>(`/api/users/${user.id}`, {
+        method: "PUT",
+        body: profileBody(input),
+      });
+      pushToast({ tone: "success", messageKey: "shell.profile.saved" });
+      onSaved({ name: saved?.name ?? input.name.trim(), email: saved?.email ?? input.email });
+      dialog.current?.close();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        const { keys, raw } = serverFieldErrors(err.fields);
+        setErrors(text(keys, raw));
+      }
+      toastError(errorMessage(err)); // already translated: shown as it is
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (name: keyof ProfileInput) => ({
+    value: input[name],
+    error: errors[name],
+    onInput: (event: Event) =>
+      setInput({ ...input, [name]: (event.currentTarget as HTMLInputElement).value }),
+  });
+
+  return (
+    <Dialog
+      id={DIALOG_ID}
+      title={t("shell.profile.title")}
+      description={t("shell.profile.description")}
+      closeLabel={t("common.close")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => dialog.current?.close()}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form={FORM_ID} loading={saving}>{t("common.save")}</Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} class="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <Input
+          id="shell-profile-name"
+          label={t("shell.profile.name")}
+          autocomplete="name"
+          required
+          maxLength={50}
+          {...field("name")}
+        />
+        <Input
+          id="shell-profile-email"
+          type="email"
+          label={t("shell.profile.email")}
+          autocomplete="email"
+          required
+          {...field("email")}
+        />
+        <Input
+          id="shell-profile-password"
+          type="password"
+          label={t("shell.profile.password")}
+          hint={t("shell.profile.passwordHint")}
+          autocomplete="new-password"
+          maxLength={50}
+          {...field("password")}
+        />
+      </form>
+    </Dialog>
+  );
+}

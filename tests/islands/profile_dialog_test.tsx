@@ -1,0 +1,110 @@
+/**
+ * "My profile" against a scripted API: the contract with the users API
+ * (`PUT /api/users/{id}` with `{name, email, password?}`, answering the user), the greeting
+ * following a saved name, and refusals shown on the fields.
+ */
+import "../helpers/dom.ts";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
+import assert from "node:assert/strict";
+import { useState } from "preact/hooks";
+import { ProfileDialog } from "../../components/shell/topbar/ProfileDialog.tsx";
+import { configureApi, resetApi } from "../../lib/client/api.ts";
+import { initClientI18n } from "../../lib/i18n/client.ts";
+import { i18nClientData } from "../../lib/i18n/mod.ts";
+import { clearToasts, toasts } from "../../lib/ui/toast.ts";
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function fakeApi(answer: (body: Record<string, string>) => Response) {
+  const sent: Sent[] = [];
+  configureApi({
+    baseUrl: "http://app.test",
+    fetch: (input, init = {}) => {
+      const body = JSON.parse(String(init.body ?? "null"));
+      sent.push({ method: init.method ?? "GET", url: String(input), body });
+      return Promise.resolve(answer(body));
+    },
+  });
+  return sent;
+}
+
+function Harness() {
+  const [user, setUser] = useState({ id: 5, name: "Ana Ribeiro", email: "ana@example.com" });
+  const [open, setOpen] = useState(true);
+  return (
+    <div>
+      <p data-testid="greeting">{user.name}</p>
+      <ProfileDialog
+        user={user}
+        open={open}
+        onClose={() => setOpen(false)}
+        onSaved={(saved) => setUser({ ...user, ...saved })}
+      />
+    </div>
+  );
+}
+
+function type(label: string, value: string) {
+  fireEvent.input(screen.getByLabelText(label, { exact: false }), { target: { value } });
+}
+
+function reset() {
+  cleanup();
+  clearToasts();
+  resetApi();
+}
+
+Deno.test("my profile saves name and e-mail, and a new password only when typed", async () => {
+  initClientI18n(i18nClientData("pt-BR", ["shell"]));
+  try {
+    const sent = fakeApi((body) => Response.json({ id: 5, ...body }));
+    render(<Harness />);
+    type("Nome", "Ana R. Lima");
+    fireEvent.submit(screen.getByLabelText("Nome", { exact: false }).closest("form")!);
+    await waitFor(() => assert.equal(screen.getByTestId("greeting").textContent, "Ana R. Lima"));
+    assert.deepEqual(sent, [{
+      method: "PUT",
+      url: "http://app.test/api/users/5",
+      body: { name: "Ana R. Lima", email: "ana@example.com" },
+    }]);
+    assert.equal(toasts.value[0]?.messageKey, "shell.profile.saved");
+  } finally {
+    reset();
+  }
+});
+
+Deno.test("my profile checks the fields first and shows the server's refusals", async () => {
+  initClientI18n(i18nClientData("pt-BR", ["shell"]));
+  try {
+    const sent = fakeApi(() =>
+      Response.json({ error: "ERR_VALIDATION", fields: { email: "Invalid email" } }, {
+        status: 400,
+      })
+    );
+    render(<Harness />);
+    type("Nome", "A");
+    type("Nova senha", "123");
+    const form = screen.getByLabelText("Nome", { exact: false }).closest("form")!;
+    fireEvent.submit(form);
+    screen.getByText("Muito curto!", { selector: "#shell-profile-name-error" });
+    screen.getByText("Muito curto!", { selector: "#shell-profile-password-error" });
+    assert.equal(sent.length, 0, "nothing sent while the form is wrong");
+
+    type("Nome", "Ana");
+    type("Nova senha", "segredo1");
+    await act(() => void fireEvent.submit(form));
+    await waitFor(() => screen.getByText("E-mail inválido"));
+    assert.deepEqual(sent[0]!.body, {
+      name: "Ana",
+      email: "ana@example.com",
+      password: "segredo1",
+    });
+    assert.equal(toasts.value.at(-1)?.tone, "error");
+  } finally {
+    reset();
+  }
+});
