@@ -46,13 +46,21 @@ export class ApiError extends Error {
   readonly code: string;
   /** Field path to message, for `ERR_VALIDATION`. */
   readonly fields?: Record<string, string>;
+  /** The answer's other fields (e.g. `{limit}` of ERR_USER_LIMIT_REACHED), for the message. */
+  readonly details?: Record<string, unknown>;
 
-  constructor(status: number, code: string, fields?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: string,
+    fields?: Record<string, string>,
+    details?: Record<string, unknown>,
+  ) {
     super(`${code} (HTTP ${status})`);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     if (fields) this.fields = fields;
+    if (details && Object.keys(details).length > 0) this.details = details;
   }
 }
 
@@ -192,12 +200,14 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     payload = undefined;
   }
-  const { error, fields } = (typeof payload === "object" && payload !== null ? payload : {}) as {
-    error?: unknown;
-    fields?: unknown;
-  };
+  const { error, fields, ...details } =
+    (typeof payload === "object" && payload !== null ? payload : {}) as {
+      error?: unknown;
+      fields?: unknown;
+      [key: string]: unknown;
+    };
   const code = typeof error === "string" ? error : `ERR_HTTP_${response.status}`;
-  return new ApiError(response.status, code, isFieldMap(fields) ? fields : undefined);
+  return new ApiError(response.status, code, isFieldMap(fields) ? fields : undefined, details);
 }
 
 function isFieldMap(value: unknown): value is Record<string, string> {
@@ -206,14 +216,15 @@ function isFieldMap(value: unknown): value is Record<string, string> {
 }
 
 /**
- * The translated text for a failed call, for a toast: `errors.CODE` when the locale has it,
- * else the generic message (a code the locale lacks must not reach the user as `ERR_…`).
+ * The translated text for a failed call, for a toast: `errors.CODE` when the locale has it
+ * (with the answer's details as its values, e.g. `{{limit}}`), else the generic message (a
+ * code the locale lacks must not reach the user as `ERR_…`).
  */
 export function errorMessage(err: unknown): string {
   const code = err instanceof ApiError ? err.code : undefined;
   if (code) {
     const key = `errors.${code}`;
-    const text = t(key);
+    const text = t(key, (err as ApiError).details);
     if (text && text !== key) return text;
   }
   return t("errors.generic");
