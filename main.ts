@@ -19,6 +19,7 @@ import { staticFiles } from "./lib/http/static.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
 import { authRoutes } from "./routes/api/auth.ts";
+import { userRoutes } from "./routes/api/users.ts";
 import { crossSiteGuard } from "./lib/http/csrf.ts";
 import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       hub: deps.hub,
     }),
   );
+  api.route("/users", userRoutes({ db: deps.db, hub: deps.hub }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);

@@ -1,0 +1,74 @@
+/** The users API announces its changes on `company-{id}-user`, through the real hub and sockets. */
+import assert from "node:assert/strict";
+import { createApp } from "../../main.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { principalOf } from "../../lib/http/auth.ts";
+import { createHub } from "../../lib/realtime/mod.ts";
+import { loadJwtKey } from "../../services/accounts/secrets.ts";
+import { openTestDb } from "../helpers/db.ts";
+import { delay, serveOnFreePort, TestClient } from "../helpers/ws.ts";
+import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
+import { call, createTestQueue, tokenFor } from "../helpers/users.ts";
+
+Deno.test("[api] user changes reach the company's sockets, and only them", async () => {
+  const testDb = await openTestDb();
+  const { db } = testDb;
+  const jwtKey = await loadJwtKey(db);
+  const hub = await createHub({
+    db,
+    authenticate: (request) => principalOf(db, jwtKey, request),
+    authorizeJoin: () => Promise.resolve(null),
+  });
+  const app = createApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), hub, jwtKey });
+  const server = serveOnFreePort(app.fetch);
+  const clients: TestClient[] = [];
+  try {
+    const companyId = await createTestCompany(db);
+    const otherCompanyId = await createTestCompany(db);
+    const admin = await createTestUser(db, companyId);
+    const agent = await createTestUser(db, companyId, { profile: "user" });
+    const outsider = await createTestUser(db, otherCompanyId);
+    const adminToken = await tokenFor(db, jwtKey, admin);
+    const queue = await createTestQueue(db, companyId);
+    const connect = async (token: string) => {
+      const client = await TestClient.connect(`${server.wsUrl}?token=${token}`);
+      clients.push(client);
+      return client;
+    };
+    const colleague = await connect(await tokenFor(db, jwtKey, agent));
+    const stranger = await connect(await tokenFor(db, jwtKey, outsider));
+    const channel = `company-${companyId}-user`;
+
+    const created = await call(app, "POST", "/api/users", adminToken, {
+      name: "Nova Pessoa",
+      email: "nova.pessoa@example.com",
+      password: "12345",
+      queueIds: [queue.id],
+    });
+    assert.equal(created.status, 201);
+    const onCreate = await colleague.next(channel);
+    assert.deepEqual(onCreate.data, { action: "create", user: created.body });
+
+    const updated = await call(app, "PUT", `/api/users/${created.body.id}`, adminToken, {
+      name: "Pessoa Renomeada",
+    });
+    const onUpdate = await colleague.next(channel);
+    assert.deepEqual(onUpdate.data, { action: "update", user: updated.body });
+
+    await call(app, "DELETE", `/api/users/${created.body.id}`, adminToken);
+    const onDelete = await colleague.next(channel);
+    assert.deepEqual(onDelete.data, { action: "delete", userId: created.body.id });
+
+    await delay(100);
+    assert.equal(
+      stranger.received.filter((m) => m.channel !== "ready").length,
+      0,
+      "another company hears nothing",
+    );
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+    await hub.close();
+    await server.close();
+    await testDb.close();
+  }
+});
