@@ -1,26 +1,13 @@
 /** The users API announces its changes on `company-{id}-user`, through the real hub and sockets. */
 import assert from "node:assert/strict";
-import { createApp } from "../../main.ts";
-import { loadConfig } from "../../lib/config.ts";
-import { principalOf } from "../../lib/http/auth.ts";
-import { createHub } from "../../lib/realtime/mod.ts";
-import { loadJwtKey } from "../../services/accounts/secrets.ts";
-import { openTestDb } from "../helpers/db.ts";
-import { delay, serveOnFreePort, TestClient } from "../helpers/ws.ts";
+import { delay, TestClient } from "../helpers/ws.ts";
+import { openServedApp } from "../helpers/served_app.ts";
 import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
 import { call, createTestQueue, tokenFor } from "../helpers/users.ts";
 
 Deno.test("[api] user changes reach the company's sockets, and only them", async () => {
-  const testDb = await openTestDb();
-  const { db } = testDb;
-  const jwtKey = await loadJwtKey(db);
-  const hub = await createHub({
-    db,
-    authenticate: (request) => principalOf(db, jwtKey, request),
-    authorizeJoin: () => Promise.resolve(null),
-  });
-  const app = createApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), hub, jwtKey });
-  const server = serveOnFreePort(app.fetch);
+  const served = await openServedApp();
+  const { db, jwtKey, app } = served;
   const clients: TestClient[] = [];
   try {
     const companyId = await createTestCompany(db);
@@ -31,7 +18,7 @@ Deno.test("[api] user changes reach the company's sockets, and only them", async
     const adminToken = await tokenFor(db, jwtKey, admin);
     const queue = await createTestQueue(db, companyId);
     const connect = async (token: string) => {
-      const client = await TestClient.connect(`${server.wsUrl}?token=${token}`);
+      const client = await TestClient.connect(`${served.wsUrl}?token=${token}`);
       clients.push(client);
       return client;
     };
@@ -67,8 +54,6 @@ Deno.test("[api] user changes reach the company's sockets, and only them", async
     );
   } finally {
     await Promise.all(clients.map((client) => client.close()));
-    await hub.close();
-    await server.close();
-    await testDb.close();
+    await served.close();
   }
 });
