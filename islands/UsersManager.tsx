@@ -55,7 +55,7 @@ export default function UsersManager(props: UsersManagerProps) {
 
       <div class="overflow-hidden rounded-(--radius-card) border border-line bg-surface shadow-(--shadow-card)">
         <div class="flex flex-wrap items-center gap-3 border-b border-line px-4 py-3">
-          <label class="relative min-w-0 flex-1 sm:max-w-sm">
+          <label class="relative w-full min-w-0 sm:w-auto sm:max-w-sm sm:flex-1">
             <span class="sr-only">{t("users.searchLabel")}</span>
             <SearchIcon
               size={18}
@@ -69,7 +69,7 @@ export default function UsersManager(props: UsersManagerProps) {
               class="h-10 w-full rounded-lg border border-line-strong bg-surface pl-10 pr-3 text-sm text-fg shadow-sm placeholder:text-fg-subtle hover:border-fg-subtle focus-visible:border-brand-500"
             />
           </label>
-          <p class="ml-auto text-[13px] text-fg-subtle" aria-live="polite">
+          <p class="text-[13px] text-fg-subtle sm:ml-auto" aria-live="polite">
             {t("users.count", { count: list.state.count })}
           </p>
         </div>

@@ -37,16 +37,31 @@ function OnlineDot({ online, t }: { online: boolean; t: TFunction }) {
   );
 }
 
+function ProfileBadges({ user, t }: { user: UserView; t: TFunction }) {
+  return (
+    <div class="flex flex-wrap gap-1.5">
+      <Badge tone={user.profile === "admin" ? "brand" : "neutral"}>
+        {t(`users.profiles.${user.profile}`)}
+      </Badge>
+      {user.super && <Badge tone="warning">{t("users.super")}</Badge>}
+    </div>
+  );
+}
+
+/** On phones this cell also carries the e-mail and the profile, whose columns are hidden. */
 function NameCell({ user, self, t }: { user: UserView; self: boolean; t: TFunction }) {
   return (
-    <div class="flex min-w-0 items-center gap-3">
+    <div class="flex min-w-0 items-start gap-3 sm:items-center">
       <OnlineDot online={user.online} t={t} />
       <div class="min-w-0">
-        <p class="truncate font-medium text-fg">
+        <p class="font-medium text-fg">
           {user.name}
           {self && <span class="ml-1.5 font-normal text-fg-subtle">({t("users.you")})</span>}
         </p>
-        <p class="truncate text-[13px] text-fg-muted sm:hidden">{user.email}</p>
+        <div class="mt-0.5 flex flex-col items-start gap-1.5 sm:hidden">
+          <p class="break-all text-[13px] text-fg-muted">{user.email}</p>
+          <ProfileBadges user={user} t={t} />
+        </div>
       </div>
     </div>
   );
@@ -81,14 +96,8 @@ export function UsersTable(
     {
       key: "profile",
       label: t("users.columns.profile"),
-      cell: (user) => (
-        <div class="flex flex-wrap gap-1.5">
-          <Badge tone={user.profile === "admin" ? "brand" : "neutral"}>
-            {t(`users.profiles.${user.profile}`)}
-          </Badge>
-          {user.super && <Badge tone="warning">{t("users.super")}</Badge>}
-        </div>
-      ),
+      hideOnMobile: true,
+      cell: (user) => <ProfileBadges user={user} t={t} />,
     },
     {
       key: "queues",

@@ -196,6 +196,7 @@ export function UserFormDialog(
                 set("whatsappId")((event.currentTarget as HTMLSelectElement).value)}
               placeholder={t("users.form.whatsappNone")}
               options={connections.map((c) => ({ value: String(c.id), label: c.name }))}
+              disabled={connections.length === 0}
               hint={connections.length === 0 ? t("users.form.whatsappEmpty") : undefined}
               error={errors.whatsappId}
             />

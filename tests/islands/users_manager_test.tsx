@@ -88,7 +88,7 @@ Deno.test("users island: add, edit, search, delete and live updates", async (t) 
     await t.step("the first page comes with the page", () => {
       screen.getByRole("heading", { name: "Usuários" });
       screen.getByText("1 usuário");
-      within(row(/\(você\)/)).getByText("Administrador");
+      assert.ok(within(row(/\(você\)/)).getAllByText("Administrador").length > 0);
       const ownDelete = screen.getByRole("button", { name: /^Excluir / });
       assert.equal((ownDelete as HTMLButtonElement).disabled, true, "nobody deletes themself");
     });
