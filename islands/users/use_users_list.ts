@@ -4,7 +4,7 @@
  * page, and `company-{id}-user` events keep the rows current (admin §2).
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, errorMessage } from "../../lib/client/api.ts";
+import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
 import { sharedRealtime } from "../../lib/client/shared_realtime.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
 import type { UserEvent } from "../../services/users/user_events.ts";
@@ -77,8 +77,12 @@ export function useUsersList(initial: UsersPageAnswer, companyId: number) {
   useEffect(() => {
     return sharedRealtime().subscribe(`company-${companyId}-user`, (data) => {
       const event = data as UserEvent;
-      if (event.action === "delete") remove(event.userId);
-      else if (event.user) upsert(event.user);
+      if (event.action === "delete") return remove(event.userId);
+      // The event carries only what every colleague may see; the table shows more (e-mail,
+      // settings), so the admin's page loads the user itself. Gone by then: drop the row.
+      api<UserView>(`/api/users/${event.user.id}`).then(upsert, (err) => {
+        if (err instanceof ApiError && err.status === 404) remove(event.user.id);
+      });
     });
   }, [companyId]);
 

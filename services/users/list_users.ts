@@ -5,13 +5,13 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import {
-  type Profile,
+  type ColleagueView,
   queryUserViews,
   type QueueChip,
   QUEUES_OF_U,
   USER_VIEW_COLUMNS,
+  type UserView,
 } from "./user_view.ts";
-import type { UserView } from "./user_view.ts";
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -50,15 +50,6 @@ export async function listUsers(
     ),
   ]);
   return { users, count: total.count, hasMore: offset + users.length < total.count };
-}
-
-/** What a colleague may know about another user: no e-mail, no settings. */
-export interface ColleagueView {
-  id: number;
-  name: string;
-  profile: Profile;
-  online: boolean;
-  queues: QueueChip[];
 }
 
 export async function listColleagues(db: Queryable, companyId: number): Promise<ColleagueView[]> {

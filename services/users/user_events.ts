@@ -1,13 +1,20 @@
 /**
  * Live updates of the users lists (admin §2 "Lists use live updates"): every socket of the
  * company hears `company-{id}-user` with `create`/`update` and the user, or `delete` and the
- * id. The event carries the same view the API answers, so a list can upsert it as it is.
+ * id. Every colleague is in that room, so the user travels as the colleague view (no e-mail,
+ * no settings), the same as `GET /api/users/list`; the admins' table loads the full user.
  */
 import type { Hub } from "../../lib/realtime/mod.ts";
-import type { UserView } from "./user_view.ts";
+import { colleagueOf, type ColleagueView, type UserView } from "./user_view.ts";
 
-export type UserEvent =
+/** What the services announce: the full user, trimmed before it leaves. */
+export type UserChange =
   | { action: "create" | "update"; user: UserView }
+  | { action: "delete"; userId: number };
+
+/** What the sockets receive. */
+export type UserEvent =
+  | { action: "create" | "update"; user: ColleagueView }
   | { action: "delete"; userId: number };
 
 export function userChannel(companyId: number): string {
@@ -17,13 +24,16 @@ export function userChannel(companyId: number): string {
 export async function publishUserEvent(
   hub: Hub | undefined,
   companyId: number,
-  event: UserEvent,
+  change: UserChange,
 ): Promise<void> {
+  const event: UserEvent = change.action === "delete"
+    ? change
+    : { action: change.action, user: colleagueOf(change.user) };
   try {
     await hub?.publish(`company-${companyId}`, userChannel(companyId), event);
   } catch (err) {
     // The change is committed: answering 500 would tell the admin it failed. Lists catch up
     // on their next load.
-    console.error(`users: could not publish the ${event.action} event:`, err);
+    console.error(`users: could not publish the ${change.action} event:`, err);
   }
 }

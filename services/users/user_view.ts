@@ -30,6 +30,23 @@ export interface UserView {
   updatedAt: string;
 }
 
+/**
+ * What any colleague may know about a user (the short list, live events): enough to pick
+ * whom to transfer a ticket to. The e-mail and the user's settings are for admins.
+ */
+export interface ColleagueView {
+  id: number;
+  name: string;
+  profile: Profile;
+  online: boolean;
+  queues: QueueChip[];
+}
+
+export function colleagueOf(user: UserView): ColleagueView {
+  const { id, name, profile, online, queues } = user;
+  return { id, name, profile, online, queues };
+}
+
 /** The queues of user `u`, by name, as a JSON array (empty rather than null). */
 export const QUEUES_OF_U = sql`coalesce((
     select json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color)

@@ -34,13 +34,20 @@ Deno.test("[api] user changes reach the company's sockets, and only them", async
     });
     assert.equal(created.status, 201);
     const onCreate = await colleague.next(channel);
-    assert.deepEqual(onCreate.data, { action: "create", user: created.body });
+    const { id, name, profile, online, queues } = created.body;
+    assert.deepEqual(onCreate.data, {
+      action: "create",
+      user: { id, name, profile, online, queues },
+    }, "the colleague view: every socket of the company hears it, so no e-mail");
 
     const updated = await call(app, "PUT", `/api/users/${created.body.id}`, adminToken, {
       name: "Pessoa Renomeada",
     });
     const onUpdate = await colleague.next(channel);
-    assert.deepEqual(onUpdate.data, { action: "update", user: updated.body });
+    assert.deepEqual(onUpdate.data, {
+      action: "update",
+      user: { id, name: updated.body.name, profile, online, queues },
+    });
 
     await call(app, "DELETE", `/api/users/${created.body.id}`, adminToken);
     const onDelete = await colleague.next(channel);
