@@ -19,11 +19,13 @@ import { staticFiles } from "./lib/http/static.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
 import { authRoutes } from "./routes/api/auth.ts";
+import { userRoutes } from "./routes/api/users.ts";
 import { crossSiteGuard } from "./lib/http/csrf.ts";
 import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
+import { accountPageRoutes } from "./routes/account_pages.tsx";
 import { publicPageRoutes } from "./routes/public_pages.tsx";
 import { signupRoutes } from "./routes/api/signup.ts";
 import { passwordResetRoutes } from "./routes/api/password_reset.ts";
@@ -82,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       publicUrl: deps.config.publicUrl,
     }),
   );
+  api.route("/users", userRoutes({ db: deps.db, hub: deps.hub }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
@@ -91,7 +94,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // Pages last: their catch-all answers the HTML 404, so the public pages come first.
   app.route("/", publicPageRoutes({ db: deps.db, jwtKey: deps.jwtKey, secureCookies }));
-  app.route("/", pageRoutes({ db: deps.db, jwtKey: deps.jwtKey, secureCookies }));
+  const pageDeps = { db: deps.db, jwtKey: deps.jwtKey, secureCookies };
+  app.route("/", accountPageRoutes(pageDeps));
+  // Last: its catch-all answers 404 for any other page.
+  app.route("/", pageRoutes(pageDeps));
 
   return app;
 }

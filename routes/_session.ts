@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Db } from "../lib/db/mod.ts";
-import { ACCESS_COOKIE, principalOf, REFRESH_COOKIE } from "../lib/http/auth.ts";
+import { ACCESS_COOKIE, type Principal, principalOf, REFRESH_COOKIE } from "../lib/http/auth.ts";
 import type { AppEnv } from "../lib/http/env.ts";
 import { AppError } from "../lib/http/errors.ts";
 import { clearSessionCookies, setSessionCookies } from "../lib/http/session_cookies.ts";
@@ -44,4 +44,16 @@ export async function pageSession(
     clearSessionCookies(c); // refused (expired, revoked, company expired): start over
     return null;
   }
+}
+
+/** The page's user as the API's permission checks see a caller. */
+export function principalOfPage(user: PageSession): Principal {
+  return {
+    userId: user.id,
+    companyId: user.companyId,
+    profile: user.profile,
+    super: user.super,
+    tokenVersion: user.tokenVersion,
+    ...(user.sessionId ? { sessionId: user.sessionId } : {}),
+  };
 }

@@ -36,10 +36,12 @@ export function Dialog(
       class={cx(
         "m-auto w-[calc(100%-2rem)] rounded-(--radius-card) border border-line bg-surface p-0 text-fg",
         "shadow-(--shadow-pop)",
+        // A tall form scrolls inside, between a header and footer that stay in view.
+        "max-h-[calc(100dvh-2rem)] open:flex open:flex-col",
         WIDTHS[size],
       )}
     >
-      <header class="flex items-start gap-4 border-b border-line px-5 py-4">
+      <header class="flex shrink-0 items-start gap-4 border-b border-line px-5 py-4">
         <div class="min-w-0 flex-1">
           <h2 id={`${id}-title`} class="text-base font-semibold">{title}</h2>
           {description && (
@@ -52,9 +54,9 @@ export function Dialog(
           </button>
         </form>
       </header>
-      <div class="px-5 py-4 text-sm">{children}</div>
+      <div class="min-h-0 overflow-y-auto px-5 py-4 text-sm">{children}</div>
       {footer && (
-        <footer class="flex flex-wrap justify-end gap-2 border-t border-line bg-surface-muted px-5 py-3">
+        <footer class="flex shrink-0 flex-wrap justify-end gap-2 border-t border-line bg-surface-muted px-5 py-3">
           {footer}
         </footer>
       )}

@@ -219,14 +219,15 @@ function isFieldMap(value: unknown): value is Record<string, string> {
 }
 
 /**
- * The translated text for a failed call, for a toast: `errors.CODE` when the locale has it,
- * else the generic message (a code the locale lacks must not reach the user as `ERR_…`).
+ * The translated text for a failed call, for a toast: `errors.CODE` when the locale has it
+ * (with the answer's details as its values, e.g. `{{limit}}`), else the generic message (a
+ * code the locale lacks must not reach the user as `ERR_…`).
  */
 export function errorMessage(err: unknown): string {
   const code = err instanceof ApiError ? err.code : undefined;
   if (code) {
     const key = `errors.${code}`;
-    const text = t(key);
+    const text = t(key, (err as ApiError).details);
     if (text && text !== key) return text;
   }
   return t("errors.generic");

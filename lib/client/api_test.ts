@@ -96,6 +96,16 @@ test("an {error} answer throws ApiError with its code and fields", async () => {
   assert.deepEqual(err.fields, { name: "Required" });
 });
 
+test("the answer's other fields travel as details and fill the translated message", async () => {
+  fakeServer(() => json({ error: "ERR_USER_LIMIT_REACHED", limit: 3 }, 403));
+  const err = await failure(api("/api/users", { method: "POST", body: {}, session: false }));
+  assert.deepEqual(err.details, { limit: 3 });
+  initClientI18n(i18nClientData("en"));
+  assert.match(errorMessage(err), /\b3 users\b/);
+  fakeServer(() => json({ error: "ERR_NOT_FOUND" }, 404));
+  assert.deepEqual((await failure(api("/api/users/9"))).details, {});
+});
+
 test("an answer without a code, and an unreachable server, still give an ApiError", async () => {
   fakeServer(() => new Response("Bad gateway", { status: 502 }));
   const bad = await failure(api("/api/x"));

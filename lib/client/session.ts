@@ -75,6 +75,11 @@ export function sharedRealtime(): RealtimeClient {
   return shared;
 }
 
+/** Puts a client in place (tests point it at their own server), or forgets it with `null`. */
+export function setSharedRealtime(client: RealtimeClient | null): void {
+  shared = client ?? undefined;
+}
+
 /** Closes and forgets the shared socket (sign-out, tests). */
 export function closeSharedRealtime(): void {
   shared?.close();

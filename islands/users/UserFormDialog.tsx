@@ -1,0 +1,231 @@
+/**
+ * The user add/edit dialog (core §2 "Dialogs"). Fields follow the viewer's permissions:
+ * profile, default connection and allTicket need `editProfile`, queues `editQueues`; fields
+ * the viewer may not change are neither shown nor sent. The server validates; its messages
+ * appear under their fields, translated. Submitting waits 400 ms first (admin §9).
+ */
+import { useEffect, useState } from "preact/hooks";
+import { Button } from "../../components/ui/Button.tsx";
+import { Dialog } from "../../components/ui/Dialog.tsx";
+import { Input } from "../../components/ui/Input.tsx";
+import { Select } from "../../components/ui/Select.tsx";
+import { Switch } from "../../components/ui/Switch.tsx";
+import { QueuePicker } from "../../components/users/QueuePicker.tsx";
+import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
+import { useT } from "../../lib/i18n/client.ts";
+import type { TFunction } from "../../lib/i18n/languages.ts";
+import { pushToast } from "../../lib/ui/toast.ts";
+import type { UsersPageData } from "../../services/users/page_data.ts";
+import type { UserView } from "../../services/users/user_view.ts";
+import { useModal } from "./use_modal.ts";
+
+export const SUBMIT_DELAY_MS = 400;
+const DIALOG_ID = "user-dialog";
+const FORM_ID = "user-form";
+
+export interface UserFormDialogProps extends Pick<UsersPageData, "queues" | "connections"> {
+  permissions: UsersPageData["permissions"];
+  /** The user being edited, `"new"` to add one, `null` when closed. */
+  target: UserView | "new" | null;
+  onSaved: (user: UserView) => void;
+  onClose: () => void;
+}
+
+interface Values {
+  name: string;
+  email: string;
+  password: string;
+  profile: "user" | "admin";
+  whatsappId: string;
+  queueIds: number[];
+  allTicket: boolean;
+}
+
+function valuesOf(target: UserView | "new" | null): Values {
+  const user = target === "new" || target === null ? null : target;
+  return {
+    name: user?.name ?? "",
+    email: user?.email ?? "",
+    password: "",
+    profile: user?.profile ?? "user",
+    whatsappId: user?.whatsappId == null ? "" : String(user.whatsappId),
+    queueIds: user?.queues.map((queue) => queue.id) ?? [],
+    allTicket: user?.allTicket === "enabled",
+  };
+}
+
+/** The server's field messages are the spec's English phrases; each has a translation. */
+const FIELD_MESSAGES: Record<string, string> = {
+  "Required": "users.validation.required",
+  "Too Short!": "users.validation.tooShort",
+  "Too Long!": "users.validation.tooLong",
+  "Invalid email": "users.validation.invalidEmail",
+};
+
+/** Errors about one field are shown under it rather than in a toast. */
+const CODE_FIELDS: Record<string, string> = {
+  ERR_EMAIL_TAKEN: "email",
+  ERR_INVALID_QUEUES: "queueIds",
+};
+
+export function translateFieldMessage(message: string, t: TFunction): string {
+  const key = FIELD_MESSAGES[message];
+  return key ? t(key) : message;
+}
+
+export function UserFormDialog(
+  { target, queues, connections, permissions, onSaved, onClose }: UserFormDialogProps,
+) {
+  const t = useT();
+  const editing = target !== null && target !== "new" ? target : null;
+  const [values, setValues] = useState<Values>(() => valuesOf(target));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const close = useModal(DIALOG_ID, target !== null, onClose);
+
+  useEffect(() => {
+    setValues(valuesOf(target));
+    setErrors({});
+    setSubmitting(false);
+  }, [target]);
+
+  const set = <K extends keyof Values>(key: K) => (value: Values[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  /** The props every text box of the form shares: its value, its input and its error. */
+  const textField = (key: "name" | "email" | "password") => ({
+    id: `user-${key}`,
+    label: t(`users.form.${key}`),
+    value: values[key],
+    error: errors[key],
+    onInput: (event: Event) => set(key)((event.currentTarget as HTMLInputElement).value),
+  });
+
+  function body(): Record<string, unknown> {
+    const sent: Record<string, unknown> = { name: values.name, email: values.email };
+    if (!editing || values.password !== "") sent.password = values.password;
+    if (permissions.editProfile) {
+      sent.profile = values.profile;
+      sent.whatsappId = values.whatsappId === "" ? null : Number(values.whatsappId);
+      sent.allTicket = values.allTicket ? "enabled" : "disabled";
+    }
+    if (permissions.editQueues) sent.queueIds = values.queueIds;
+    return sent;
+  }
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    setErrors({});
+    await new Promise((resolve) => setTimeout(resolve, SUBMIT_DELAY_MS));
+    try {
+      const saved = await api<UserView>(editing ? `/api/users/${editing.id}` : "/api/users", {
+        method: editing ? "PUT" : "POST",
+        body: body(),
+      });
+      pushToast({ tone: "success", messageKey: "users.saved" });
+      onSaved(saved);
+      close();
+    } catch (err) {
+      setSubmitting(false);
+      if (err instanceof ApiError && err.fields) {
+        const fields: Record<string, string> = {};
+        for (const [field, message] of Object.entries(err.fields)) {
+          fields[field.split(".")[0]!] ??= translateFieldMessage(message, t);
+        }
+        setErrors(fields);
+      } else if (err instanceof ApiError && CODE_FIELDS[err.code]) {
+        setErrors({ [CODE_FIELDS[err.code]!]: errorMessage(err) });
+      } else {
+        pushToast({ tone: "error", message: errorMessage(err) });
+      }
+    }
+  }
+
+  return (
+    <Dialog
+      id={DIALOG_ID}
+      title={t(editing ? "users.dialog.editTitle" : "users.dialog.addTitle")}
+      description={t("users.dialog.description")}
+      closeLabel={t("common.close")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>{t("common.cancel")}</Button>
+          <Button type="submit" form={FORM_ID} loading={submitting}>
+            {t("users.form.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} noValidate onSubmit={submit} class="grid gap-4 sm:grid-cols-2">
+        <Input
+          {...textField("name")}
+          required
+          autoComplete="off"
+          class="flex flex-col gap-1.5 sm:col-span-2"
+        />
+        <Input {...textField("email")} type="email" required autoComplete="off" />
+        <Input
+          {...textField("password")}
+          type="password"
+          required={!editing}
+          autoComplete="new-password"
+          hint={t(editing ? "users.form.passwordKeep" : "users.form.passwordHint")}
+        />
+        {permissions.editProfile && (
+          <>
+            <Select
+              id="user-profile"
+              label={t("users.form.profile")}
+              value={values.profile}
+              onChange={(event) =>
+                set("profile")(
+                  (event.currentTarget as HTMLSelectElement).value === "admin" ? "admin" : "user",
+                )}
+              options={(["user", "admin"] as const).map((profile) => ({
+                value: profile,
+                label: t(`users.profiles.${profile}`),
+              }))}
+              error={errors.profile}
+            />
+            <Select
+              id="user-whatsapp"
+              label={t("users.form.whatsapp")}
+              value={values.whatsappId}
+              onChange={(event) =>
+                set("whatsappId")((event.currentTarget as HTMLSelectElement).value)}
+              placeholder={t("users.form.whatsappNone")}
+              options={connections.map((c) => ({ value: String(c.id), label: c.name }))}
+              disabled={connections.length === 0}
+              hint={connections.length === 0 ? t("users.form.whatsappEmpty") : undefined}
+              error={errors.whatsappId}
+            />
+          </>
+        )}
+        {permissions.editQueues && (
+          <div class="sm:col-span-2">
+            <QueuePicker
+              id="user-queues"
+              label={t("users.form.queues")}
+              queues={queues}
+              selected={values.queueIds}
+              onChange={set("queueIds")}
+              emptyText={t("users.form.queuesEmpty")}
+              error={errors.queueIds}
+            />
+          </div>
+        )}
+        {permissions.editProfile && (
+          <Switch
+            id="user-all-ticket"
+            label={t("users.form.allTicket")}
+            hint={t("users.form.allTicketHint")}
+            checked={values.allTicket}
+            onChange={set("allTicket")}
+            class="sm:col-span-2"
+          />
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+/** `/api/users` (core §7 "Users"): the company's staff, as admins manage them. */
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { REFRESH_COOKIE, requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { requireAdmin } from "../../services/accounts/permissions.ts";
+import { createUser } from "../../services/users/create_user.ts";
+import { deleteUser } from "../../services/users/delete_user.ts";
+import type { UsersDeps } from "../../services/users/deps.ts";
+import { listColleagues, listUsers } from "../../services/users/list_users.ts";
+import { readUser } from "../../services/users/read_user.ts";
+import {
+  CreateUserBody,
+  ListUsersQuery,
+  UpdateUserBody,
+  userIdFromPath,
+} from "../../services/users/schemas.ts";
+import { updateUser } from "../../services/users/update_user.ts";
+
+export function userRoutes(deps: UsersDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/", async (c) => {
+    const auth = requireAdmin(c);
+    const query = validateQuery(c, ListUsersQuery);
+    return c.json(await listUsers(deps.db, auth.companyId, query));
+  });
+
+  // Any colleague may read who works here (e.g. to pick whom to transfer a ticket to).
+  routes.get("/list", async (c) => {
+    const auth = requireAuth(c);
+    return c.json(await listColleagues(deps.db, auth.companyId));
+  });
+
+  routes.get("/:id", async (c) => {
+    const auth = requireAuth(c);
+    return c.json(await readUser(deps.db, auth, userIdFromPath(c.req.param("id"))));
+  });
+
+  routes.post("/", async (c) => {
+    const auth = requireAdmin(c);
+    const body = await validateJson(c, CreateUserBody);
+    return c.json(await createUser(deps, auth, body), 201);
+  });
+
+  routes.put("/:id", async (c) => {
+    const auth = requireAuth(c);
+    const id = userIdFromPath(c.req.param("id"));
+    const body = await validateJson(c, UpdateUserBody);
+    const callerRefreshToken = getCookie(c, REFRESH_COOKIE);
+    return c.json(await updateUser(deps, auth, id, body, { callerRefreshToken }));
+  });
+
+  routes.delete("/:id", async (c) => {
+    const auth = requireAdmin(c);
+    await deleteUser(deps, auth, userIdFromPath(c.req.param("id")));
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

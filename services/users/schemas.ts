@@ -1,0 +1,66 @@
+/**
+ * The users API's request shapes (core §5 "User": name 2–50, valid e-mail, password 5–50),
+ * with the spec's messages so the dialog can show them by field.
+ */
+import { z } from "zod";
+import { AppError } from "../../lib/http/errors.ts";
+
+const required = { error: "Required" };
+
+const name = z.string(required).trim().min(1, "Required").min(2, "Too Short!").max(
+  50,
+  "Too Long!",
+);
+// Stored in lower case: the e-mail is the login and is unique whatever its case.
+const email = z.string(required).trim().min(1, "Required").pipe(z.email("Invalid email"))
+  .transform((value) => value.toLowerCase());
+const password = z.string(required).min(1, "Required").min(5, "Too Short!").max(50, "Too Long!");
+const profile = z.enum(["user", "admin"]);
+const allTicket = z.enum(["enabled", "disabled"]);
+// A blank select in a form arrives as "": that means "no default connection".
+const whatsappId = z.preprocess(
+  (value) => value === "" ? null : value,
+  z.number().int().positive().nullable(),
+);
+const queueIds = z.array(z.number().int().positive()).max(200);
+
+export const CreateUserBody = z.object({
+  name,
+  email,
+  password,
+  profile: profile.default("user"),
+  whatsappId: whatsappId.optional().default(null),
+  queueIds: queueIds.default([]),
+  allTicket: allTicket.default("disabled"),
+  super: z.boolean().optional(),
+  /** Counts only for the super user; anyone else creates in their own company. */
+  companyId: z.number().int().positive().optional(),
+});
+export type CreateUserInput = z.output<typeof CreateUserBody>;
+
+export const UpdateUserBody = z.object({
+  name: name.optional(),
+  email: email.optional(),
+  // The dialog leaves the password blank to keep it.
+  password: z.preprocess((value) => value === "" ? undefined : value, password.optional()),
+  profile: profile.optional(),
+  whatsappId: whatsappId.optional(),
+  queueIds: queueIds.optional(),
+  allTicket: allTicket.optional(),
+  super: z.boolean().optional(),
+});
+export type UpdateUserInput = z.output<typeof UpdateUserBody>;
+
+export const ListUsersQuery = z.object({
+  searchParam: z.string().max(100, "Too Long!").optional(),
+  pageNumber: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+const UserId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** The `{id}` of a path as a user id; anything else is a user that does not exist (404). */
+export function userIdFromPath(value: string | undefined): number {
+  const parsed = UserId.safeParse(value);
+  if (!parsed.success) throw new AppError("ERR_NO_USER_FOUND", 404);
+  return parsed.data;
+}
