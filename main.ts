@@ -24,6 +24,10 @@ import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
+import { planRoutes } from "./routes/api/plans.ts";
+import { companyRoutes } from "./routes/api/companies.ts";
+import { helpRoutes } from "./routes/api/helps.ts";
+import { settingRoutes } from "./routes/api/settings.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -59,6 +63,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       hub: deps.hub,
     }),
   );
+  api.route("/plans", planRoutes(deps.db));
+  api.route("/companies", companyRoutes(deps.db));
+  api.route("/helps", helpRoutes(deps.db));
+  api.route("/settings", settingRoutes(deps.db, deps.hub));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
