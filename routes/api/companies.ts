@@ -31,6 +31,7 @@ import {
 } from "../../services/companies/company_writes.ts";
 import { normalizeDueDate, RECURRENCES } from "../../services/companies/due_date.ts";
 import { OpeningHours } from "../../services/companies/opening_hours.ts";
+import { billingFieldsOf } from "../../services/companies/billing_fields.ts";
 
 /** Optional free text: blank becomes null. */
 function optionalText(max: number) {
@@ -65,12 +66,7 @@ const NewCompany = CompanyFields.extend({
 }).required({ name: true, email: true, planId: true }).transform((company) => ({
   phone: null,
   dueDate: null,
-  billingName: null,
-  addressZipCode: null,
-  addressStreet: null,
-  addressState: null,
-  addressCity: null,
-  addressDistrict: null,
+  ...billingFieldsOf(() => null),
   ...company,
   // The company form's defaults (admin §9).
   status: company.status ?? true,

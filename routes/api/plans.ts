@@ -18,6 +18,7 @@ import {
   listPlansPage,
   updatePlan,
 } from "../../services/plans/plans.ts";
+import { NEW_PLAN_DEFAULTS } from "../../services/plans/plan_defaults.ts";
 
 const count = z.number("Must be a whole number").int("Must be a whole number")
   .min(0, "Must be 0 or more").max(100_000, "Too large");
@@ -40,24 +41,9 @@ const PlanFields = z.object({
   useIntegrations: flag,
 }).partial();
 
-/** The plan form's defaults (admin §9): limits and price 0, every feature on. */
-const PLAN_DEFAULTS = {
-  users: 0,
-  connections: 0,
-  queues: 0,
-  value: 0,
-  useCampaigns: true,
-  useSchedules: true,
-  useInternalChat: true,
-  useExternalApi: true,
-  useKanban: true,
-  useOpenAi: true,
-  useIntegrations: true,
-};
-
-/** A new plan: a name is required, anything left out takes its default. */
+/** A new plan: a name is required, anything left out takes its default (admin §9). */
 const NewPlan = PlanFields.required({ name: true })
-  .transform((plan) => ({ ...PLAN_DEFAULTS, ...plan }));
+  .transform((plan) => ({ ...NEW_PLAN_DEFAULTS, ...plan }));
 
 export function planRoutes(db: Db): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -9,7 +9,7 @@ import { containsPattern, PAGE_SIZE, pageOffset, pageRows } from "../../lib/http
 import { listSettings, type SettingRow } from "../accounts/settings.ts";
 import type { Plan } from "../plans/plans.ts";
 import type { Recurrence } from "./due_date.ts";
-import type { OpeningHoursDay } from "./opening_hours.ts";
+import type { OpeningHoursDay } from "./weekdays.ts";
 
 export interface Company {
   id: number;

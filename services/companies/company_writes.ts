@@ -14,7 +14,7 @@ import {
   findCompany,
   isPlatformCompany,
 } from "./companies.ts";
-import type { OpeningHoursDay } from "./opening_hours.ts";
+import type { OpeningHoursDay } from "./weekdays.ts";
 
 /** The fields stored in the companies table, by column. */
 const COLUMN_OF = {

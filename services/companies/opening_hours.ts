@@ -1,40 +1,14 @@
 /**
- * Weekly opening hours (core §3 "Opening hours", anchor "Business-hours JSON"): one entry
- * per weekday with `startTime` and `endTime` as HH:MM. The same shape serves the company
- * (scheduleType "company") and, later, queues. A day whose start equals its end is closed,
- * as in the spec's default Sunday 00:00-00:00.
+ * Checking weekly opening hours as the API receives them (the shape is in weekdays.ts):
+ * times as HH:MM, the end not before the start, each weekday at most once.
  */
 import { z } from "zod";
+import { type OpeningHoursDay, type WeekdayEn, WEEKDAYS } from "./weekdays.ts";
 
-export const WEEKDAYS = [
-  { weekdayEn: "monday", weekday: "Segunda-feira" },
-  { weekdayEn: "tuesday", weekday: "Terça-feira" },
-  { weekdayEn: "wednesday", weekday: "Quarta-feira" },
-  { weekdayEn: "thursday", weekday: "Quinta-feira" },
-  { weekdayEn: "friday", weekday: "Sexta-feira" },
-  { weekdayEn: "saturday", weekday: "Sábado" },
-  { weekdayEn: "sunday", weekday: "Domingo" },
-] as const;
-
-export type WeekdayEn = typeof WEEKDAYS[number]["weekdayEn"];
-
-export interface OpeningHoursDay {
-  /** Portuguese label, kept for clients of the original product. */
-  weekday: string;
-  weekdayEn: WeekdayEn;
-  startTime: string;
-  endTime: string;
-}
+export { DEFAULT_OPENING_HOURS, type OpeningHoursDay, WEEKDAYS } from "./weekdays.ts";
 
 const WEEKDAY_EN = WEEKDAYS.map((day) => day.weekdayEn) as [WeekdayEn, ...WeekdayEn[]];
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** The spec's default week (admin §9): weekdays 08-18, Saturday 08-12, Sunday closed. */
-export const DEFAULT_OPENING_HOURS: readonly OpeningHoursDay[] = WEEKDAYS.map((day) => ({
-  ...day,
-  startTime: day.weekdayEn === "sunday" ? "00:00" : "08:00",
-  endTime: day.weekdayEn === "sunday" ? "00:00" : day.weekdayEn === "saturday" ? "12:00" : "18:00",
-}));
 
 /** Ordering only means something between two well-formed times (each has its own error). */
 function bothValid(day: { startTime: string; endTime: string }): boolean {

@@ -12,27 +12,7 @@
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { DEFAULT_SETTINGS, type SettingRow } from "../accounts/settings.ts";
-
-const SWITCH = ["enabled", "disabled"] as const;
-
-/** The keys a company admin edits, with their allowed values (admin §9). */
-export const EDITABLE_SETTINGS = {
-  userRating: SWITCH,
-  scheduleType: ["disabled", "queue", "company"],
-  call: SWITCH,
-  CheckMsgIsGroup: SWITCH,
-  sendGreetingAccepted: SWITCH,
-  sendMsgTransfTicket: SWITCH,
-  sendGreetingMessageOneQueues: SWITCH,
-  // Buttons and lists no longer reach WhatsApp users, so text is the one format left.
-  chatBotType: ["text"],
-} as const satisfies Record<string, readonly string[]>;
-
-export type EditableSettingKey = keyof typeof EDITABLE_SETTINGS;
-
-export function isEditableSetting(key: string): key is EditableSettingKey {
-  return Object.hasOwn(EDITABLE_SETTINGS, key);
-}
+import { EDITABLE_SETTINGS, isEditableSetting } from "./setting_values.ts";
 
 /**
  * Stores one option of `companyId` and answers the stored row. Unknown keys are 404
