@@ -6,6 +6,7 @@ import type { Plan } from "../../services/plans/plans.ts";
 import type { PlanFeature } from "../../services/accounts/permissions.ts";
 import { NEW_PLAN_DEFAULTS, PLAN_FEATURE_ORDER } from "../../services/plans/plan_defaults.ts";
 import { useT } from "../../lib/i18n/client.ts";
+import { Badge } from "../ui/Badge.tsx";
 import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
 import type { TableColumn } from "../ui/Table.tsx";
@@ -89,7 +90,6 @@ export function PlansPanel() {
     },
   });
   const { values, errors, setField } = form;
-  const yesNo = (on: boolean) => (on ? t("admin.yes") : t("admin.no"));
 
   const columns: TableColumn<Plan>[] = [
     { key: "name", label: t("admin.plans.name"), cell: (plan) => plan.name },
@@ -110,12 +110,12 @@ export function PlansPanel() {
         </span>
       ),
     },
-    ...PLAN_FEATURE_ORDER.map((feature) => ({
-      key: feature,
-      label: t(`admin.plans.${feature}`),
+    {
+      key: "features",
+      label: t("admin.plans.features"),
       hideOnMobile: true,
-      cell: (plan: Plan) => yesNo(plan[feature]),
-    })),
+      cell: (plan) => <FeatureBadges plan={plan} />,
+    },
   ];
 
   return (
@@ -158,6 +158,9 @@ export function PlansPanel() {
           error={errors.value}
           onInput={(e) => setField("value", e.currentTarget.value)}
         />
+        <p class="-mb-2 text-sm font-semibold text-fg sm:col-span-2 xl:col-span-4">
+          {t("admin.plans.features")}
+        </p>
         {PLAN_FEATURE_ORDER.map((feature) => (
           <Select
             key={feature}
@@ -186,5 +189,22 @@ export function PlansPanel() {
         onEdit={form.edit}
       />
     </div>
+  );
+}
+
+/** The plan's features as badges: all of them in one word, else the ones it has. */
+function FeatureBadges({ plan }: { plan: Plan }) {
+  const t = useT();
+  const enabled = PLAN_FEATURE_ORDER.filter((feature) => plan[feature]);
+  if (enabled.length === PLAN_FEATURE_ORDER.length) {
+    return <Badge tone="brand">{t("admin.plans.allFeatures")}</Badge>;
+  }
+  if (enabled.length === 0) {
+    return <span class="text-fg-subtle">{t("admin.plans.noFeatures")}</span>;
+  }
+  return (
+    <span class="flex max-w-md flex-wrap gap-1">
+      {enabled.map((feature) => <Badge key={feature}>{t(`admin.plans.${feature}`)}</Badge>)}
+    </span>
   );
 }

@@ -4,6 +4,7 @@
  * editing, and any extra actions of the tab (admin §2: "+ Vencimento").
  */
 import type { ComponentChildren } from "preact";
+import { useEffect } from "preact/hooks";
 import { useT } from "../../lib/i18n/client.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -29,12 +30,27 @@ export function RecordFormCard<Row extends { id: number }, Values>(
   const { idBase, form, nameOf } = props;
   const t = useT();
   const editing = form.editing;
+
+  // Rows are picked in the table below the form: bring the form into view (on a phone it
+  // is a long scroll away) and put the cursor in its first field.
+  useEffect(() => {
+    if (!editing) return;
+    const formElement = document.getElementById(`${idBase}-form`);
+    formElement?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+    formElement?.querySelector<HTMLElement>("input, select")?.focus({ preventScroll: true });
+  }, [editing?.id]);
+
   return (
     <Card
       title={editing ? props.editTitle : props.newTitle}
       description={editing ? t("admin.editing", { name: nameOf(editing) }) : undefined}
     >
-      <form id={`${idBase}-form`} onSubmit={form.submit} noValidate class="flex flex-col gap-5">
+      <form
+        id={`${idBase}-form`}
+        onSubmit={form.submit}
+        noValidate
+        class="flex scroll-mt-28 flex-col gap-5"
+      >
         <div class="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">{props.children}</div>
         <div class="flex flex-wrap items-center gap-2 border-t border-line pt-4">
           <Button type="submit" loading={form.saving}>{t("common.save")}</Button>

@@ -14,7 +14,8 @@ import {
 } from "../../services/companies/weekdays.ts";
 import { failureText } from "../admin/save_errors.ts";
 import { Button } from "../ui/Button.tsx";
-import { Input } from "../ui/Input.tsx";
+import { Badge } from "../ui/Badge.tsx";
+import { CONTROL_CLASSES } from "../ui/Field.tsx";
 
 export interface SchedulesPanelProps {
   companyId: number;
@@ -73,48 +74,91 @@ export function SchedulesPanel({ companyId, schedules }: SchedulesPanelProps) {
         <h2 class="text-[15px] font-semibold text-fg">{t("settings.schedules.title")}</h2>
         <p class="mt-1 max-w-2xl text-sm text-fg-muted">{t("settings.schedules.intro")}</p>
       </div>
-      <ul class="flex flex-col divide-y divide-line rounded-(--radius-card) border border-line">
-        {week.map((day, index) => {
-          const name = t(`settings.schedules.weekdays.${day.weekdayEn}`);
-          const closed = day.startTime === day.endTime;
-          const problem = problems[index];
-          return (
-            <li
-              key={day.weekdayEn}
-              class="grid grid-cols-2 items-start gap-x-4 gap-y-2 px-4 py-3 sm:grid-cols-[12rem_1fr_1fr_6rem] sm:items-center"
-            >
-              <span class="col-span-2 font-medium text-fg sm:col-span-1">{name}</span>
-              <Input
-                id={`schedule-${day.weekdayEn}-start`}
-                type="time"
-                label={`${t("settings.schedules.start")}`}
-                aria-label={`${name}: ${t("settings.schedules.start")}`}
-                value={day.startTime}
-                onInput={(e) => setTime(index, "startTime", e.currentTarget.value)}
+      <div class="overflow-hidden rounded-(--radius-card) border border-line bg-surface">
+        <div
+          aria-hidden="true"
+          class="hidden border-b border-line bg-surface-muted px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-fg-subtle sm:grid sm:grid-cols-[11rem_9rem_9rem_1fr] sm:gap-x-4"
+        >
+          <span>{t("settings.schedules.day")}</span>
+          <span>{t("settings.schedules.start")}</span>
+          <span>{t("settings.schedules.end")}</span>
+        </div>
+        <ul class="flex flex-col divide-y divide-line">
+          {week.map((day, index) => {
+            const name = t(`settings.schedules.weekdays.${day.weekdayEn}`);
+            const problem = problems[index];
+            const errorId = `schedule-${day.weekdayEn}-error`;
+            const time = (field: "startTime" | "endTime", label: string) => (
+              <TimeInput
+                id={`schedule-${day.weekdayEn}-${field === "startTime" ? "start" : "end"}`}
+                label={label}
+                dayName={name}
+                value={day[field]}
+                errorId={problem ? errorId : undefined}
+                onInput={(value) => setTime(index, field, value)}
               />
-              <Input
-                id={`schedule-${day.weekdayEn}-end`}
-                type="time"
-                label={`${t("settings.schedules.end")}`}
-                aria-label={`${name}: ${t("settings.schedules.end")}`}
-                value={day.endTime}
-                error={problem ? t(problem) : undefined}
-                onInput={(e) => setTime(index, "endTime", e.currentTarget.value)}
-              />
-              <span
-                class={closed
-                  ? "text-sm text-fg-subtle sm:text-right"
-                  : "text-sm text-brand-700 sm:text-right dark:text-brand-300"}
+            );
+            return (
+              <li
+                key={day.weekdayEn}
+                class="grid grid-cols-2 items-center gap-x-4 gap-y-2 px-4 py-3 sm:grid-cols-[11rem_9rem_9rem_1fr]"
               >
-                {closed ? t("settings.schedules.closed") : t("settings.schedules.open")}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
+                <span class="font-medium text-fg">{name}</span>
+                <span class="justify-self-end sm:order-last sm:justify-self-start">
+                  <Badge tone={day.startTime === day.endTime ? "neutral" : "success"}>
+                    {day.startTime === day.endTime
+                      ? t("settings.schedules.closed")
+                      : t("settings.schedules.open")}
+                  </Badge>
+                </span>
+                {time("startTime", t("settings.schedules.start"))}
+                {time("endTime", t("settings.schedules.end"))}
+                {problem && (
+                  <p
+                    id={errorId}
+                    class="col-span-2 text-[13px] text-red-700 sm:order-last sm:col-span-3 sm:col-start-2 dark:text-red-400"
+                  >
+                    {t(problem)}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
       <Button type="submit" loading={saving} disabled={invalid} class="self-start">
         {t("settings.schedules.save")}
       </Button>
     </form>
+  );
+}
+
+interface TimeInputProps {
+  id: string;
+  label: string;
+  dayName: string;
+  value: string;
+  /** The row's error message, when the day is wrong. */
+  errorId?: string;
+  onInput: (value: string) => void;
+}
+
+/** A time box whose label shows on phones; on wider screens the column header says it. */
+function TimeInput({ id, label, dayName, value, errorId, onInput }: TimeInputProps) {
+  return (
+    <span class="flex flex-col gap-1">
+      <label for={id} class="text-xs font-medium text-fg-muted sm:sr-only">{label}</label>
+      <input
+        id={id}
+        type="time"
+        required
+        value={value}
+        aria-label={`${dayName}: ${label}`}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        class={CONTROL_CLASSES}
+        onInput={(e) => onInput(e.currentTarget.value)}
+      />
+    </span>
   );
 }

@@ -82,6 +82,18 @@ export async function findCompany(db: Queryable, id: number): Promise<CompanyWit
   return { ...company, settings: await listSettings(db, id) };
 }
 
+/** A company's saved opening hours (empty when it never saved any). */
+export async function findCompanySchedules(
+  db: Queryable,
+  id: number,
+): Promise<OpeningHoursDay[]> {
+  const row = await db.maybeOne<{ schedules: OpeningHoursDay[] }>(
+    sql`select schedules from companies where id = ${id}`,
+  );
+  if (!row) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
+  return row.schedules;
+}
+
 export type CompanyPlan = Pick<Company, "id" | "name" | "planId" | "dueDate"> & { plan: Plan };
 
 /** A company with its whole plan, limits and feature flags (`GET /companies/listPlan/{id}`). */
