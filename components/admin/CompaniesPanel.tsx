@@ -61,7 +61,7 @@ function DueDateCell({ company }: { company: Company }) {
     <span class="flex flex-col leading-tight">
       <span class="tabular-nums">{formatDay(company.dueDate, clientLanguage())}</span>
       {tone !== "none" && (
-        <span class={cx("text-xs font-medium", TONE_TEXT[tone])}>
+        <span class={cx("whitespace-nowrap text-xs font-medium", TONE_TEXT[tone])}>
           {dueLabel(company.dueDate, t)}
         </span>
       )}
@@ -98,7 +98,12 @@ export function CompaniesPanel() {
       cell: (c) => <span class="font-medium">{c.name}</span>,
     },
     { key: "email", label: t("admin.companies.email"), hideOnMobile: true, cell: (c) => c.email },
-    { key: "phone", label: t("admin.companies.phone"), hideOnMobile: true, cell: (c) => c.phone },
+    {
+      key: "phone",
+      label: t("admin.companies.phone"),
+      hideOnMobile: true,
+      cell: (c) => <span class="whitespace-nowrap">{c.phone}</span>,
+    },
     { key: "plan", label: t("admin.companies.plan"), cell: (c) => c.plan.name },
     {
       key: "campaigns",
