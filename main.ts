@@ -30,6 +30,10 @@ import { publicPageRoutes } from "./routes/public_pages.tsx";
 import { signupRoutes } from "./routes/api/signup.ts";
 import { passwordResetRoutes } from "./routes/api/password_reset.ts";
 import { createMailer, type Mailer } from "./lib/mail/mod.ts";
+import { planRoutes } from "./routes/api/plans.ts";
+import { companyRoutes } from "./routes/api/companies.ts";
+import { helpRoutes } from "./routes/api/helps.ts";
+import { settingRoutes } from "./routes/api/settings.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -85,6 +89,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   api.route("/users", userRoutes({ db: deps.db, hub: deps.hub }));
+  api.route("/plans", planRoutes(deps.db));
+  api.route("/companies", companyRoutes(deps.db));
+  api.route("/helps", helpRoutes(deps.db));
+  api.route("/settings", settingRoutes(deps.db, deps.hub));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);

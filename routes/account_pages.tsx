@@ -1,10 +1,17 @@
 /**
- * The administration pages of accounts (core §2 admin section, admin §3 and §7): /users for
- * admins. Each is a private page in the shell whose island does the work against the API.
+ * The account pages (core §2, admin §2, §3 and §7): /users and /settings for admins, /helps
+ * for everyone signed in. Each is a private page in the shell whose island does the work
+ * against the API; the first data rides with the page so nothing waits on a second call.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
+import { isAdmin } from "../services/accounts/permissions.ts";
+import { listSettings } from "../services/accounts/settings.ts";
+import { findCompanySchedules } from "../services/companies/companies.ts";
+import { listAllHelps } from "../services/helps/helps.ts";
 import { usersPageData } from "../services/users/page_data.ts";
+import HelpVideos from "../islands/HelpVideos.tsx";
+import SettingsTabs from "../islands/SettingsTabs.tsx";
 import UsersManager from "../islands/UsersManager.tsx";
 import { privatePage } from "./_private.tsx";
 import { type PageSessionDeps, principalOfPage } from "./_session.ts";
@@ -20,6 +27,48 @@ export function accountPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
       render: async ({ user }) => (
         <UsersManager {...await usersPageData(deps.db, principalOfPage(user))} />
       ),
+    }));
+
+  routes.get("/settings", (c) =>
+    privatePage(c, deps, {
+      titleKey: "settings.title",
+      extraI18nGroups: ["settings", "admin"],
+      requires: { admin: true },
+      render: async ({ user }) => {
+        const [settings, schedules] = await Promise.all([
+          listSettings(deps.db, user.companyId),
+          findCompanySchedules(deps.db, user.companyId),
+        ]);
+        return (
+          <SettingsTabs
+            settings={settings}
+            schedules={schedules}
+            companyId={user.companyId}
+            isAdmin={isAdmin(user)}
+            isSuper={user.super}
+            initialTab={c.req.query("tab")}
+          />
+        );
+      },
+    }));
+
+  routes.get("/helps", (c) =>
+    privatePage(c, deps, {
+      titleKey: "helps.title",
+      extraI18nGroups: ["helps"],
+      render: async () => {
+        const helps = await listAllHelps(deps.db);
+        return (
+          <HelpVideos
+            helps={helps.map(({ id, title, video, description }) => ({
+              id,
+              title,
+              video,
+              description,
+            }))}
+          />
+        );
+      },
     }));
 
   return routes;

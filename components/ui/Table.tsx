@@ -23,13 +23,15 @@ export interface TableProps<Row> {
   caption?: string;
   /** Shown instead of rows when `rows` is empty, usually an EmptyState. */
   empty?: ComponentChildren;
+  /** Extra classes for one row, e.g. a tint that flags it (always with a text cue too). */
+  rowClass?: (row: Row) => string | false | undefined;
   class?: string;
 }
 
 const ALIGN = { start: "text-left", end: "text-right", center: "text-center" } as const;
 
 export function Table<Row>(
-  { columns, rows, rowKey, caption, empty, class: extra }: TableProps<Row>,
+  { columns, rows, rowKey, caption, empty, rowClass, class: extra }: TableProps<Row>,
 ) {
   return (
     <div class={cx("overflow-x-auto rounded-(--radius-card) border border-line bg-surface", extra)}>
@@ -62,7 +64,10 @@ export function Table<Row>(
             : rows.map((row) => (
               <tr
                 key={rowKey(row)}
-                class="border-b border-line last:border-b-0 hover:bg-surface-muted/60"
+                class={cx(
+                  "border-b border-line last:border-b-0 hover:bg-surface-muted/60",
+                  rowClass?.(row),
+                )}
               >
                 {columns.map((column) => (
                   <td

@@ -8,7 +8,7 @@ import { openServer } from "./server.ts";
 import type { Db } from "./types.ts";
 
 export { Sql, sql } from "./sql.ts";
-export { violatedUniqueConstraint } from "./errors.ts";
+export { uniqueViolation } from "./errors.ts";
 export type { Db, Queryable, QueryResult } from "./types.ts";
 
 export interface OpenDbOptions {

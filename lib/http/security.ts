@@ -1,6 +1,7 @@
 /**
  * Security headers for every response. The CSP allows only our own scripts and
- * styles; inline boot scripts carry the per-request nonce set in `c.var.nonce`.
+ * styles; inline boot scripts carry the per-request nonce set in `c.var.nonce`. The one
+ * foreign frame allowed is YouTube's no-cookie player, for the help videos on /helps.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
@@ -20,6 +21,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
         "img-src 'self' data: blob:",
         "media-src 'self' blob:",
         "connect-src 'self' ws: wss:",
+        // Help videos play in YouTube's privacy-enhanced player (services/helps/youtube.ts).
+        "frame-src https://www.youtube-nocookie.com",
         "frame-ancestors 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -32,8 +32,12 @@ export interface SettingRow {
   value: string;
 }
 
+/**
+ * The company's options, the known keys only: a row under any other key (an old
+ * integration's credential imported from the original, say) never reaches an answer.
+ */
 export async function listSettings(db: Queryable, companyId: number): Promise<SettingRow[]> {
-  return await db.query<SettingRow>(
-    sql`select key, value from settings where company_id = ${companyId} order by key`,
-  );
+  const known = sql.join(Object.keys(DEFAULT_SETTINGS).map((key) => sql`${key}`));
+  return await db.query<SettingRow>(sql`select key, value from settings
+    where company_id = ${companyId} and key in (${known}) order by key`);
 }

@@ -2,7 +2,7 @@
  * Creating a user (`POST /api/users`, admins only). The tenant is the caller's company; the
  * super user alone may name another one, to give a new company its staff.
  */
-import { type Queryable, sql, violatedUniqueConstraint } from "../../lib/db/mod.ts";
+import { type Queryable, sql, uniqueViolation } from "../../lib/db/mod.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
@@ -61,7 +61,7 @@ export async function rethrowEmailTaken<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (violatedUniqueConstraint(err) === "users_email") {
+    if (uniqueViolation(err) === "users_email") {
       throw new AppError("ERR_EMAIL_TAKEN", 409);
     }
     throw err;

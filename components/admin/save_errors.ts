@@ -1,0 +1,41 @@
+/**
+ * What the administration forms say when the server refuses a save or a delete: the field
+ * messages next to their fields, and one toast. A refusal the server explains with a code
+ * the locale knows (a taken name, a plan in use…) is shown as such; anything else gets the
+ * screen's own sentence from admin §8.
+ */
+import { ApiError } from "../../lib/client/api.ts";
+import type { TFunction } from "../../lib/i18n/languages.ts";
+
+/** The API's English field messages (zod) → `admin.fieldErrors.*`. */
+const FIELD_MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  Required: "required",
+  "Invalid email": "invalidEmail",
+  "Too Short!": "tooShort",
+  "Too Long!": "tooLong",
+};
+
+export type FieldErrors = Record<string, string>;
+
+/** The refused fields of an `ERR_VALIDATION` answer, in the interface language. */
+export function fieldErrorsOf(err: unknown, t: TFunction): FieldErrors {
+  if (!(err instanceof ApiError) || !err.fields) return {};
+  return Object.fromEntries(
+    Object.entries(err.fields).map(([field, message]) => [
+      field,
+      t(`admin.fieldErrors.${FIELD_MESSAGE_KEYS[message] ?? "invalid"}`),
+    ]),
+  );
+}
+
+/** The toast for a failed operation; `fallbackKey` is the screen's admin §8 sentence. */
+export function failureText(err: unknown, fallbackKey: string, t: TFunction): string {
+  const explained = err instanceof ApiError && err.status >= 400 && err.status < 500 &&
+    err.code !== "ERR_VALIDATION";
+  if (explained) {
+    const key = `errors.${err.code}`;
+    const text = t(key);
+    if (text && text !== key) return text;
+  }
+  return t(fallbackKey);
+}

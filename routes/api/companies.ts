@@ -1,0 +1,141 @@
+/**
+ * `/api/companies` (admin §7). The super user's platform endpoints, which name any company
+ * by id on purpose, plus three a company uses about itself:
+ * - `GET /listPlan/{id}`: the plan flags of the caller's own company (any company for the
+ *   super user);
+ * - `GET /{id}`: the caller's own company for its admins (its opening hours, mainly);
+ * - `PUT /{id}/schedules`: its opening hours, by its own admins only.
+ * Another company's id answers 404 there, as if it did not exist. `POST /cadastro` (public
+ * sign-up) lives in routes/api/signup.ts; ids here match digits only.
+ */
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import { type Principal, requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { ListQuery } from "../../lib/http/list_query.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { requireAdmin, requireSuper } from "../../services/accounts/permissions.ts";
+import {
+  findCompany,
+  findCompanyPlan,
+  listAllCompanies,
+  listCompaniesPage,
+} from "../../services/companies/companies.ts";
+import {
+  createCompany,
+  deleteCompany,
+  saveCompanySchedules,
+  updateCompany,
+} from "../../services/companies/company_writes.ts";
+import { normalizeDueDate, RECURRENCES } from "../../services/companies/due_date.ts";
+import { OpeningHours } from "../../services/companies/opening_hours.ts";
+import { billingFieldsOf } from "../../services/companies/billing_fields.ts";
+
+/** Optional free text: blank becomes null. */
+function optionalText(max: number) {
+  return z.string().trim().max(max, "Too Long!").nullish()
+    .transform((text) => (text ? text : null));
+}
+
+const CompanyFields = z.object({
+  name: z.string("Required").trim().min(1, "Required").max(100, "Too Long!"),
+  email: z.string("Required").trim().toLowerCase().max(200, "Too Long!").email("Invalid email"),
+  phone: optionalText(30).refine(
+    (phone) => phone === null || /^[0-9+()\-.\s]+$/.test(phone),
+    "Digits, spaces and + ( ) - only",
+  ),
+  planId: z.number("Required").int().positive("Required"),
+  status: z.boolean(),
+  // An empty or invalid due date becomes null (admin §4).
+  dueDate: z.unknown().transform(normalizeDueDate),
+  recurrence: z.enum(RECURRENCES, "Unknown recurrence"),
+  campaignsEnabled: z.boolean(),
+  billingName: optionalText(200),
+  addressZipCode: optionalText(20),
+  addressStreet: optionalText(200),
+  addressState: optionalText(100),
+  addressCity: optionalText(100),
+  addressDistrict: optionalText(100),
+}).partial();
+
+/** A new company: name, e-mail, plan and the first admin's password are required. */
+const NewCompany = CompanyFields.extend({
+  password: z.string("Required").min(5, "Too Short!").max(50, "Too Long!"),
+}).required({ name: true, email: true, planId: true }).transform((company) => ({
+  phone: null,
+  dueDate: null,
+  ...billingFieldsOf(() => null),
+  ...company,
+  // The company form's defaults (admin §9).
+  status: company.status ?? true,
+  recurrence: company.recurrence ?? "MENSAL",
+  campaignsEnabled: company.campaignsEnabled ?? false,
+}));
+
+const SchedulesBody = z.object({ schedules: OpeningHours });
+
+function idParam(c: Context<AppEnv>, name = "id"): number {
+  return Number(c.req.param(name));
+}
+
+/** The caller's own company, or the super user on any: anything else does not exist. */
+function assertOwnOrSuper(auth: Principal, companyId: number): void {
+  if (!auth.super && auth.companyId !== companyId) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
+}
+
+export function companyRoutes(db: Db): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/", async (c) => {
+    requireSuper(c);
+    return c.json(await listCompaniesPage(db, validateQuery(c, ListQuery)));
+  });
+
+  routes.get("/list", async (c) => {
+    requireSuper(c);
+    return c.json(await listAllCompanies(db));
+  });
+
+  routes.get("/listPlan/:companyId{[0-9]+}", async (c) => {
+    const auth = requireAuth(c);
+    const companyId = idParam(c, "companyId");
+    assertOwnOrSuper(auth, companyId);
+    return c.json(await findCompanyPlan(db, companyId));
+  });
+
+  routes.post("/", async (c) => {
+    requireSuper(c);
+    return c.json(await createCompany(db, await validateJson(c, NewCompany)), 201);
+  });
+
+  routes.get("/:id{[0-9]+}", async (c) => {
+    const auth = requireAdmin(c);
+    assertOwnOrSuper(auth, idParam(c));
+    return c.json(await findCompany(db, idParam(c)));
+  });
+
+  routes.put("/:id{[0-9]+}", async (c) => {
+    requireSuper(c);
+    const changes = await validateJson(c, CompanyFields);
+    return c.json(await updateCompany(db, idParam(c), changes));
+  });
+
+  routes.delete("/:id{[0-9]+}", async (c) => {
+    requireSuper(c);
+    await deleteCompany(db, idParam(c));
+    return c.body(null, 204);
+  });
+
+  // Only the company's own admins, the super user included for their own company: the
+  // original let anyone signed in rewrite any company's hours.
+  routes.put("/:id{[0-9]+}/schedules", async (c) => {
+    const auth = requireAdmin(c);
+    if (auth.companyId !== idParam(c)) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
+    const { schedules } = await validateJson(c, SchedulesBody);
+    return c.json(await saveCompanySchedules(db, auth.companyId, schedules));
+  });
+
+  return routes;
+}

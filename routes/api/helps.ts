@@ -1,0 +1,70 @@
+/**
+ * `/api/helps` (admin §7): `GET /list` for everyone signed in (the /helps page); the paged
+ * `GET /`, `POST /`, `PUT /{id}` and `DELETE /{id}` for the super user.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import { requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { ListQuery } from "../../lib/http/list_query.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { requireSuper } from "../../services/accounts/permissions.ts";
+import {
+  createHelp,
+  deleteHelp,
+  listAllHelps,
+  listHelpsPage,
+  updateHelp,
+} from "../../services/helps/helps.ts";
+import { youtubeVideoId } from "../../services/helps/youtube.ts";
+
+const HelpFields = z.object({
+  title: z.string("Required").trim().min(1, "Required").max(200, "Too Long!"),
+  // An id or a link; what is stored is the id.
+  video: z.string("Required").trim().min(1, "Required").max(500, "Too Long!")
+    .transform((text, ctx) => {
+      const id = youtubeVideoId(text);
+      if (id === null) {
+        ctx.addIssue({ code: "custom", message: "Not a YouTube video id or link" });
+        return z.NEVER;
+      }
+      return id;
+    }),
+  description: z.string().trim().max(2000, "Too Long!"),
+});
+
+const NewHelp = HelpFields.extend({ description: HelpFields.shape.description.default("") });
+
+export function helpRoutes(db: Db): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/list", async (c) => {
+    requireAuth(c);
+    return c.json(await listAllHelps(db));
+  });
+
+  routes.get("/", async (c) => {
+    requireSuper(c);
+    return c.json(await listHelpsPage(db, validateQuery(c, ListQuery)));
+  });
+
+  routes.post("/", async (c) => {
+    requireSuper(c);
+    return c.json(await createHelp(db, await validateJson(c, NewHelp)), 201);
+  });
+
+  routes.put("/:id{[0-9]+}", async (c) => {
+    requireSuper(c);
+    const changes = await validateJson(c, HelpFields.partial());
+    return c.json(await updateHelp(db, Number(c.req.param("id")), changes));
+  });
+
+  routes.delete("/:id{[0-9]+}", async (c) => {
+    requireSuper(c);
+    await deleteHelp(db, Number(c.req.param("id")));
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

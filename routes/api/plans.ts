@@ -1,0 +1,84 @@
+/**
+ * `/api/plans` for the super user (admin §7): `GET /all`, the paged `GET /`, and CRUD by id.
+ * `GET /api/plans/list` (public, for sign-up) lives in routes/api/signup.ts; ids here match
+ * digits only, so that path never reaches this router's guards.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { ListQuery } from "../../lib/http/list_query.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { requireSuper } from "../../services/accounts/permissions.ts";
+import {
+  createPlan,
+  deletePlan,
+  findPlan,
+  listAllPlans,
+  listPlansPage,
+  updatePlan,
+} from "../../services/plans/plans.ts";
+import { NEW_PLAN_DEFAULTS } from "../../services/plans/plan_defaults.ts";
+
+const count = z.number("Must be a whole number").int("Must be a whole number")
+  .min(0, "Must be 0 or more").max(100_000, "Too large");
+const flag = z.boolean("Must be true or false");
+
+/** Every field optional and without defaults: the shape of an update. */
+const PlanFields = z.object({
+  name: z.string("Required").trim().min(1, "Required").max(100, "Too Long!"),
+  users: count,
+  connections: count,
+  queues: count,
+  value: z.number("Must be a number").min(0, "Must be 0 or more").max(1_000_000_000, "Too large")
+    .transform((value) => Math.round(value * 100) / 100),
+  useCampaigns: flag,
+  useSchedules: flag,
+  useInternalChat: flag,
+  useExternalApi: flag,
+  useKanban: flag,
+  useOpenAi: flag,
+  useIntegrations: flag,
+}).partial();
+
+/** A new plan: a name is required, anything left out takes its default (admin §9). */
+const NewPlan = PlanFields.required({ name: true })
+  .transform((plan) => ({ ...NEW_PLAN_DEFAULTS, ...plan }));
+
+export function planRoutes(db: Db): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/all", async (c) => {
+    requireSuper(c);
+    return c.json(await listAllPlans(db));
+  });
+
+  routes.get("/", async (c) => {
+    requireSuper(c);
+    return c.json(await listPlansPage(db, validateQuery(c, ListQuery)));
+  });
+
+  routes.post("/", async (c) => {
+    requireSuper(c);
+    return c.json(await createPlan(db, await validateJson(c, NewPlan)), 201);
+  });
+
+  routes.get("/:id{[0-9]+}", async (c) => {
+    requireSuper(c);
+    return c.json(await findPlan(db, Number(c.req.param("id"))));
+  });
+
+  routes.put("/:id{[0-9]+}", async (c) => {
+    requireSuper(c);
+    const changes = await validateJson(c, PlanFields);
+    return c.json(await updatePlan(db, Number(c.req.param("id")), changes));
+  });
+
+  routes.delete("/:id{[0-9]+}", async (c) => {
+    requireSuper(c);
+    await deletePlan(db, Number(c.req.param("id")));
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

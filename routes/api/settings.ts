@@ -1,0 +1,37 @@
+/**
+ * `/api/settings` (admin §7): the caller's company options. Everyone signed in reads them
+ * (the screens adapt to them); only admins change one, and every open screen of the
+ * company hears of it on `company-{id}-settings`.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import { requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { validateJson } from "../../lib/http/validate.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import { requireAdmin } from "../../services/accounts/permissions.ts";
+import { listSettings } from "../../services/accounts/settings.ts";
+import { updateSetting } from "../../services/settings/settings.ts";
+
+const SettingBody = z.object({ value: z.string("Required").max(200, "Too Long!") });
+
+export function settingRoutes(db: Db, hub?: Hub): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/", async (c) => {
+    const auth = requireAuth(c);
+    return c.json(await listSettings(db, auth.companyId));
+  });
+
+  routes.put("/:key", async (c) => {
+    const auth = requireAdmin(c);
+    const { value } = await validateJson(c, SettingBody);
+    const setting = await updateSetting(db, auth.companyId, c.req.param("key"), value);
+    const room = `company-${auth.companyId}`;
+    await hub?.publish(room, `${room}-settings`, { action: "update", setting });
+    return c.json(setting);
+  });
+
+  return routes;
+}
