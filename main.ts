@@ -24,9 +24,15 @@ import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
+import { contactRoutes } from "./routes/api/contacts.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Multipart bodies (file uploads) skip the JSON limit, so that an upload route can allow
+ * more with its own `bodyLimit`; this ceiling still holds for any route that forgets to.
+ */
+const MULTIPART_CEILING_BYTES = 64 * 1024 * 1024;
 
 export interface AppDeps {
   db: Db;
@@ -46,7 +52,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const secureCookies = deps.config.publicUrl.startsWith("https:");
   const api = new Hono<AppEnv>();
-  api.use(bodyLimit({ maxSize: API_BODY_LIMIT_BYTES }));
+  const jsonLimit = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES });
+  const multipartLimit = bodyLimit({ maxSize: MULTIPART_CEILING_BYTES });
+  api.use((c, next) =>
+    (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data")
+      ? multipartLimit(c, next)
+      : jsonLimit(c, next)
+  );
   api.use(crossSiteGuard());
   api.use(authenticate(deps.db, deps.jwtKey));
   api.route("/", systemRoutes(deps.db));
@@ -59,6 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       hub: deps.hub,
     }),
   );
+  api.route("/contacts", contactRoutes({ db: deps.db, hub: deps.hub }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
