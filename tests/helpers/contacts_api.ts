@@ -6,6 +6,8 @@ import type { TestUser } from "./accounts.ts";
 type App = Awaited<ReturnType<typeof openTestApp>>["app"];
 
 export interface Caller {
+  /** The access token, e.g. for `/ws?token=`. */
+  token: string;
   headers: Record<string, string>;
   json(method: string, path: string, body?: unknown): Promise<Response>;
   /** Sends `file` as the multipart field `file`. */
@@ -24,6 +26,7 @@ export async function callerFor(
   );
   const headers = { Authorization: `Bearer ${token}` };
   return {
+    token,
     headers,
     json: async (method, path, body) =>
       await app.request(path, {
