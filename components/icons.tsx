@@ -10,7 +10,8 @@ export interface IconProps {
   size?: number;
 }
 
-function Svg(
+/** The common frame of every icon; other icon sets (e.g. components/shell) draw inside it. */
+export function Svg(
   { class: className, size = 20, children }: IconProps & { children: ComponentChildren },
 ) {
   return (

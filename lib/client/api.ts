@@ -46,13 +46,24 @@ export class ApiError extends Error {
   readonly code: string;
   /** Field path to message, for `ERR_VALIDATION`. */
   readonly fields?: Record<string, string>;
+  /**
+   * The whole error body, for answers that say more than a code (e.g. a duplicate contact
+   * names the `existingContact`).
+   */
+  readonly details?: Record<string, unknown>;
 
-  constructor(status: number, code: string, fields?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: string,
+    fields?: Record<string, string>,
+    details?: Record<string, unknown>,
+  ) {
     super(`${code} (HTTP ${status})`);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     if (fields) this.fields = fields;
+    if (details) this.details = details;
   }
 }
 
@@ -192,12 +203,13 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     payload = undefined;
   }
-  const { error, fields } = (typeof payload === "object" && payload !== null ? payload : {}) as {
-    error?: unknown;
-    fields?: unknown;
-  };
+  const body = (typeof payload === "object" && payload !== null ? payload : {}) as Record<
+    string,
+    unknown
+  >;
+  const { error, fields } = body;
   const code = typeof error === "string" ? error : `ERR_HTTP_${response.status}`;
-  return new ApiError(response.status, code, isFieldMap(fields) ? fields : undefined);
+  return new ApiError(response.status, code, isFieldMap(fields) ? fields : undefined, body);
 }
 
 function isFieldMap(value: unknown): value is Record<string, string> {
