@@ -165,7 +165,7 @@ export function ContactsManager(props: ContactsManagerProps) {
 
   return (
     <section class="flex flex-col gap-4" aria-labelledby="contacts-title">
-      <header class="flex flex-wrap items-end justify-between gap-3">
+      <header class="flex items-start justify-between gap-3">
         <div>
           <h1 id="contacts-title" class="text-xl font-semibold tracking-tight">
             {t("contacts.title")}
@@ -174,40 +174,52 @@ export function ContactsManager(props: ContactsManagerProps) {
             {t("contacts.count", { count: list.count })}
           </p>
         </div>
-        <div class="flex flex-wrap gap-2">
-          {canImportExport && (
-            <>
-              <Button variant="secondary" onClick={() => setImportOpen(true)}>
-                <UploadIcon size={18} />
-                {t("contacts.importButton")}
-              </Button>
-              <Button variant="secondary" loading={exporting} onClick={exportCsv}>
-                <DownloadIcon size={18} />
-                {t("contacts.exportButton")}
-              </Button>
-            </>
-          )}
-          <Button onClick={() => openForm(null)}>
-            <PlusIcon size={18} />
-            {t("contacts.add")}
-          </Button>
-        </div>
+        <Button onClick={() => openForm(null)}>
+          <PlusIcon size={18} />
+          {t("contacts.add")}
+        </Button>
       </header>
-      <div class="relative max-w-md">
-        <label for="contacts-search" class="sr-only">{t("contacts.search")}</label>
-        <SearchIcon
-          size={18}
-          class="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-subtle"
-        />
-        <input
-          id="contacts-search"
-          type="search"
-          autoComplete="off"
-          placeholder={t("contacts.search")}
-          value={typed}
-          onInput={(e) => setTyped(e.currentTarget.value)}
-          class="h-10 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-10 text-sm shadow-sm placeholder:text-fg-subtle focus-visible:border-brand-500 focus-visible:outline-2"
-        />
+      <div class="flex items-center gap-2">
+        <div class="relative min-w-0 flex-1 sm:max-w-md">
+          <label for="contacts-search" class="sr-only">{t("contacts.search")}</label>
+          <SearchIcon
+            size={18}
+            class="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-subtle"
+          />
+          <input
+            id="contacts-search"
+            type="search"
+            autoComplete="off"
+            placeholder={t("contacts.search")}
+            value={typed}
+            onInput={(e) => setTyped(e.currentTarget.value)}
+            class="h-10 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-10 text-sm shadow-sm placeholder:text-fg-subtle focus-visible:border-brand-500 focus-visible:outline-2"
+          />
+        </div>
+        {canImportExport && (
+          // On phones these two show their icon only; the name stays for screen readers.
+          <div class="ml-auto flex gap-2">
+            <Button
+              variant="secondary"
+              class="max-sm:w-10 max-sm:px-0"
+              title={t("contacts.importButton")}
+              onClick={() => setImportOpen(true)}
+            >
+              <UploadIcon size={18} />
+              <span class="max-sm:sr-only">{t("contacts.importButton")}</span>
+            </Button>
+            <Button
+              variant="secondary"
+              class="max-sm:w-10 max-sm:px-0"
+              title={t("contacts.exportButton")}
+              loading={exporting}
+              onClick={exportCsv}
+            >
+              <DownloadIcon size={18} />
+              <span class="max-sm:sr-only">{t("contacts.exportButton")}</span>
+            </Button>
+          </div>
+        )}
       </div>
       <div
         data-testid="contacts-scroll"

@@ -187,6 +187,11 @@ function StatusCounts({ t, counts }: { t: TFunction; counts: Record<RowStatus, n
   );
 }
 
+/** A number that did not normalise is shown as written; the others as people write them. */
+function shownNumber(row: PreviewRow): string {
+  return row.status === "invalid_number" ? row.number : formatPhone(row.number);
+}
+
 function PreviewView({ t, file, preview }: { t: TFunction; file: File; preview: Preview }) {
   const problemsFirst = [
     ...preview.rows.filter((r) => r.status !== "ok"),
@@ -208,7 +213,9 @@ function PreviewView({ t, file, preview }: { t: TFunction; file: File; preview: 
             <tr>
               <th scope="col" class="px-3 py-2">{t("contacts.import.row")}</th>
               <th scope="col" class="px-3 py-2">{t("contacts.columns.name")}</th>
-              <th scope="col" class="px-3 py-2">{t("contacts.columns.number")}</th>
+              <th scope="col" class="hidden px-3 py-2 sm:table-cell">
+                {t("contacts.columns.number")}
+              </th>
               <th scope="col" class="px-3 py-2">{t("contacts.import.statusColumn")}</th>
             </tr>
           </thead>
@@ -216,9 +223,15 @@ function PreviewView({ t, file, preview }: { t: TFunction; file: File; preview: 
             {problemsFirst.map((row) => (
               <tr key={row.row} class="border-t border-line">
                 <td class="px-3 py-1.5 tabular-nums text-fg-muted">{row.row}</td>
-                <td class="px-3 py-1.5">{row.name}</td>
-                <td class="px-3 py-1.5 whitespace-nowrap tabular-nums">
-                  {row.status === "invalid_number" ? row.number : formatPhone(row.number)}
+                <td class="px-3 py-1.5">
+                  {row.name}
+                  {/* On phones the number sits under the name, so the status stays in view. */}
+                  <span class="block whitespace-nowrap tabular-nums text-fg-muted sm:hidden">
+                    {shownNumber(row)}
+                  </span>
+                </td>
+                <td class="hidden px-3 py-1.5 whitespace-nowrap tabular-nums sm:table-cell">
+                  {shownNumber(row)}
                 </td>
                 <td class="px-3 py-1.5">
                   <Badge tone={TONES[row.status]}>
