@@ -26,6 +26,7 @@ import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
 import { accountPageRoutes } from "./routes/account_pages.tsx";
+import { directoryPageRoutes } from "./routes/directory_pages.tsx";
 import { publicPageRoutes } from "./routes/public_pages.tsx";
 import { signupRoutes } from "./routes/api/signup.ts";
 import { passwordResetRoutes } from "./routes/api/password_reset.ts";
@@ -34,9 +35,15 @@ import { planRoutes } from "./routes/api/plans.ts";
 import { companyRoutes } from "./routes/api/companies.ts";
 import { helpRoutes } from "./routes/api/helps.ts";
 import { settingRoutes } from "./routes/api/settings.ts";
+import { contactRoutes } from "./routes/api/contacts.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Multipart bodies (file uploads) skip the JSON limit, so that an upload route can allow
+ * more with its own `bodyLimit`; this ceiling still holds for any route that forgets to.
+ */
+const MULTIPART_CEILING_BYTES = 64 * 1024 * 1024;
 
 export interface AppDeps {
   db: Db;
@@ -63,7 +70,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const mailer = deps.mailer ??
     createMailer({ db: deps.db, smtpUrl: deps.config.smtpUrl, publicUrl: deps.config.publicUrl });
   const api = new Hono<AppEnv>();
-  api.use(bodyLimit({ maxSize: API_BODY_LIMIT_BYTES }));
+  const jsonLimit = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES });
+  const multipartLimit = bodyLimit({ maxSize: MULTIPART_CEILING_BYTES });
+  api.use((c, next) =>
+    (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data")
+      ? multipartLimit(c, next)
+      : jsonLimit(c, next)
+  );
   api.use(crossSiteGuard());
   api.use(authenticate(deps.db, deps.jwtKey));
   api.route("/", systemRoutes(deps.db));
@@ -93,6 +106,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/companies", companyRoutes(deps.db));
   api.route("/helps", helpRoutes(deps.db));
   api.route("/settings", settingRoutes(deps.db, deps.hub));
+  api.route("/contacts", contactRoutes({ db: deps.db, hub: deps.hub }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
@@ -104,6 +118,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", publicPageRoutes({ db: deps.db, jwtKey: deps.jwtKey, secureCookies }));
   const pageDeps = { db: deps.db, jwtKey: deps.jwtKey, secureCookies };
   app.route("/", accountPageRoutes(pageDeps));
+  app.route("/", directoryPageRoutes(pageDeps));
   // Last: its catch-all answers 404 for any other page.
   app.route("/", pageRoutes(pageDeps));
 

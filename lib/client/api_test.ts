@@ -106,6 +106,17 @@ test("the answer's other fields travel as details and fill the translated messag
   assert.deepEqual((await failure(api("/api/users/9"))).details, {});
 });
 
+test("an error answer's other fields stay readable in details", async () => {
+  const existingContact = { id: 3, name: "Carla", number: "5511987654321" };
+  fakeServer(() =>
+    json({ error: "ERR_DUPLICATED_CONTACT", alreadyExists: true, existingContact }, 409)
+  );
+  const err = await failure(api("/api/contacts", { method: "POST", body: {} }));
+  assert.equal(err.code, "ERR_DUPLICATED_CONTACT");
+  assert.deepEqual(err.details?.existingContact, existingContact);
+  assert.equal(err.details?.alreadyExists, true);
+});
+
 test("an answer without a code, and an unreachable server, still give an ApiError", async () => {
   fakeServer(() => new Response("Bad gateway", { status: 502 }));
   const bad = await failure(api("/api/x"));

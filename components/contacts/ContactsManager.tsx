@@ -1,0 +1,265 @@
+/**
+ * The /contacts screen (core §2, admin §2): search from three characters (500 ms after the
+ * last key), the table with infinite scroll (the next page loads within 100 px of the
+ * bottom, core §9), add/edit/delete dialogs, spreadsheet import and CSV export for admins,
+ * and live updates from the company's `contact` channel.
+ */
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiError } from "../../lib/client/api.ts";
+import type { ChannelHandler } from "../../lib/client/realtime.ts";
+import { useT } from "../../lib/i18n/client.ts";
+import { toastError } from "../../lib/ui/toast.ts";
+import { Button } from "../ui/Button.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
+import { ContactFormDialog } from "./ContactFormDialog.tsx";
+import { ContactsTable } from "./ContactsTable.tsx";
+import { DeleteContactDialog } from "./DeleteContactDialog.tsx";
+import { downloadContactsCsv } from "./export_download.ts";
+import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon, UsersIcon } from "./icons.tsx";
+import { ImportDialog } from "./ImportDialog.tsx";
+import {
+  type ContactRow,
+  type ContactsPageData,
+  effectiveSearch,
+  EMPTY_LIST,
+  type ListState,
+  withPage,
+  withRemoval,
+  withUpsert,
+} from "./list_state.ts";
+
+export const SEARCH_DEBOUNCE_MS = 500;
+export const LOAD_MORE_WITHIN_PX = 100;
+
+/** The part of the realtime client the screen needs (the tab's shared socket in practice). */
+export interface ContactsRealtime {
+  subscribe(channel: string, handler: ChannelHandler): () => void;
+}
+
+export interface ContactsManagerProps {
+  companyId: number;
+  canDelete: boolean;
+  /** Import and export are for admins. */
+  canImportExport: boolean;
+  /** The first page, rendered by the server. */
+  initial?: ContactsPageData;
+  realtime?: ContactsRealtime;
+}
+
+type ContactEvent =
+  | { action: "create" | "update"; contact: ContactRow }
+  | { action: "delete"; contactId: number }
+  | { action: "reload" };
+
+export function ContactsManager(props: ContactsManagerProps) {
+  const { companyId, canDelete, canImportExport, initial, realtime } = props;
+  const t = useT();
+  const [list, setList] = useState<ListState>(
+    initial ? withPage(EMPTY_LIST, initial, 1) : EMPTY_LIST,
+  );
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState("");
+  const [loading, setLoading] = useState(false);
+  const [editing, setEditing] = useState<ContactRow | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<ContactRow | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const latest = useRef(0);
+  const searchRef = useRef(search);
+  searchRef.current = search;
+
+  const load = useCallback(async (pageNumber: number, term: string) => {
+    const request = ++latest.current;
+    setLoading(true);
+    try {
+      const page = await api<ContactsPageData>("/api/contacts", {
+        query: { pageNumber, searchParam: term || undefined },
+      });
+      if (request === latest.current) setList((state) => withPage(state, page, pageNumber));
+    } catch (err) {
+      if (request === latest.current) toastError(err instanceof ApiError ? err.code : undefined);
+    } finally {
+      if (request === latest.current) setLoading(false);
+    }
+  }, []);
+
+  // A new search starts the list over; the very first render may already have page 1.
+  const firstLoad = useRef(Boolean(initial));
+  useEffect(() => {
+    if (firstLoad.current) {
+      firstLoad.current = false;
+      return;
+    }
+    load(1, search);
+  }, [search, load]);
+
+  useEffect(() => {
+    const term = effectiveSearch(typed);
+    if (term === searchRef.current) return;
+    if (term === "") {
+      setSearch("");
+      return;
+    }
+    const timer = setTimeout(() => setSearch(term), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  useEffect(() => {
+    if (!realtime) return;
+    return realtime.subscribe(`company-${companyId}-contact`, (data) => {
+      const event = data as ContactEvent;
+      if (event.action === "create" || event.action === "update") {
+        setList((state) => withUpsert(state, event.contact, searchRef.current));
+      } else if (event.action === "delete") {
+        setList((state) => withRemoval(state, event.contactId));
+      } else if (event.action === "reload") {
+        load(1, searchRef.current);
+      }
+    });
+  }, [realtime, companyId, load]);
+
+  function onScroll(event: Event) {
+    const box = event.currentTarget as HTMLElement;
+    const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < LOAD_MORE_WITHIN_PX;
+    if (nearBottom && list.hasMore && !loading) load(list.page + 1, search);
+  }
+
+  const openForm = (contact: ContactRow | null) => {
+    setEditing(contact);
+    setFormOpen(true);
+  };
+  const openExisting = async (id: number) => {
+    try {
+      openForm(await api<ContactRow>(`/api/contacts/${id}`));
+    } catch (err) {
+      toastError(err instanceof ApiError ? err.code : undefined);
+    }
+  };
+  const closeForm = useCallback(() => setFormOpen(false), []);
+  const closeDelete = useCallback(() => setDeleting(null), []);
+  const closeImport = useCallback(() => setImportOpen(false), []);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadContactsCsv();
+    } catch (err) {
+      toastError(err instanceof ApiError ? err.code : undefined);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const empty = search
+    ? <EmptyState title={t("contacts.emptySearch", { term: typed.trim() })} />
+    : list.page === 0 || loading
+    ? <p class="py-6 text-center text-fg-muted">{t("contacts.loading")}</p>
+    : (
+      <EmptyState
+        icon={<UsersIcon size={22} />}
+        title={t("contacts.empty.title")}
+        text={t("contacts.empty.text")}
+      />
+    );
+
+  return (
+    <section class="flex flex-col gap-4" aria-labelledby="contacts-title">
+      <header class="flex items-start justify-between gap-3">
+        <div>
+          <h1 id="contacts-title" class="text-xl font-semibold tracking-tight">
+            {t("contacts.title")}
+          </h1>
+          <p class="text-sm text-fg-muted" aria-live="polite">
+            {t("contacts.count", { count: list.count })}
+          </p>
+        </div>
+        <Button onClick={() => openForm(null)}>
+          <PlusIcon size={18} />
+          {t("contacts.add")}
+        </Button>
+      </header>
+      <div class="flex items-center gap-2">
+        <div class="relative min-w-0 flex-1 sm:max-w-md">
+          <label for="contacts-search" class="sr-only">{t("contacts.search")}</label>
+          <SearchIcon
+            size={18}
+            class="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-subtle"
+          />
+          <input
+            id="contacts-search"
+            type="search"
+            autoComplete="off"
+            placeholder={t("contacts.search")}
+            value={typed}
+            onInput={(e) => setTyped(e.currentTarget.value)}
+            class="h-10 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-10 text-sm shadow-sm placeholder:text-fg-subtle focus-visible:border-brand-500 focus-visible:outline-2"
+          />
+        </div>
+        {canImportExport && (
+          // On phones these two show their icon only; the name stays for screen readers.
+          <div class="ml-auto flex gap-2">
+            <Button
+              variant="secondary"
+              class="max-sm:w-10 max-sm:px-0"
+              title={t("contacts.importButton")}
+              onClick={() => setImportOpen(true)}
+            >
+              <UploadIcon size={18} />
+              <span class="max-sm:sr-only">{t("contacts.importButton")}</span>
+            </Button>
+            <Button
+              variant="secondary"
+              class="max-sm:w-10 max-sm:px-0"
+              title={t("contacts.exportButton")}
+              loading={exporting}
+              onClick={exportCsv}
+            >
+              <DownloadIcon size={18} />
+              <span class="max-sm:sr-only">{t("contacts.exportButton")}</span>
+            </Button>
+          </div>
+        )}
+      </div>
+      <div
+        data-testid="contacts-scroll"
+        class="max-h-[calc(100dvh-14rem)] min-h-64 overflow-y-auto rounded-(--radius-card)"
+        onScroll={onScroll}
+      >
+        <ContactsTable
+          t={t}
+          contacts={list.contacts}
+          canDelete={canDelete}
+          onEdit={openForm}
+          onDelete={setDeleting}
+          empty={empty}
+        />
+        {loading && list.contacts.length > 0 && (
+          <p class="py-3 text-center text-sm text-fg-muted">{t("contacts.loadingMore")}</p>
+        )}
+      </div>
+      <ContactFormDialog
+        t={t}
+        open={formOpen}
+        contact={editing}
+        onClose={closeForm}
+        onSaved={(contact) => setList((state) => withUpsert(state, contact, search))}
+        onOpenExisting={openExisting}
+      />
+      <DeleteContactDialog
+        t={t}
+        contact={deleting}
+        onClose={closeDelete}
+        onDeleted={(id) => setList((state) => withRemoval(state, id))}
+      />
+      {canImportExport && (
+        <ImportDialog
+          t={t}
+          open={importOpen}
+          onClose={closeImport}
+          onImported={(created) => created > 0 && load(1, search)}
+        />
+      )}
+    </section>
+  );
+}

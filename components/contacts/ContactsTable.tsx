@@ -1,0 +1,94 @@
+/**
+ * The contacts table: picture or initials, name, number as people write it, e-mail, and the
+ * row's actions. "Start a ticket" joins the actions when tickets exist (a later issue);
+ * delete shows only to those allowed to delete.
+ */
+import type { ComponentChildren } from "preact";
+import type { TFunction } from "../../lib/i18n/languages.ts";
+import { Button } from "../ui/Button.tsx";
+import { Table, type TableColumn } from "../ui/Table.tsx";
+import { ContactAvatar } from "./ContactAvatar.tsx";
+import { formatPhone } from "./format.ts";
+import { PencilIcon, TrashIcon } from "./icons.tsx";
+import type { ContactRow } from "./list_state.ts";
+
+export interface ContactsTableProps {
+  t: TFunction;
+  contacts: ContactRow[];
+  canDelete: boolean;
+  onEdit: (contact: ContactRow) => void;
+  onDelete: (contact: ContactRow) => void;
+  empty: ComponentChildren;
+}
+
+export function ContactsTable(
+  { t, contacts, canDelete, onEdit, onDelete, empty }: ContactsTableProps,
+) {
+  const columns: TableColumn<ContactRow>[] = [
+    {
+      key: "name",
+      label: t("contacts.columns.name"),
+      cell: (c) => (
+        <div class="flex min-w-0 items-center gap-3">
+          <ContactAvatar name={c.name} url={c.profilePicUrl} />
+          <div class="min-w-0">
+            <p class="truncate font-medium">{c.name}</p>
+            <p class="truncate text-[13px] text-fg-muted sm:hidden">{formatPhone(c.number)}</p>
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: "number",
+      label: t("contacts.columns.number"),
+      hideOnMobile: true,
+      cell: (c) => <span class="whitespace-nowrap tabular-nums">{formatPhone(c.number)}</span>,
+    },
+    {
+      key: "email",
+      label: t("contacts.columns.email"),
+      hideOnMobile: true,
+      cell: (c) => <span class="break-all text-fg-muted">{c.email}</span>,
+    },
+    {
+      key: "actions",
+      label: t("contacts.columns.actions"),
+      align: "end",
+      cell: (c) => (
+        <div class="flex justify-end gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            class="size-9"
+            aria-label={t("contacts.edit", { name: c.name })}
+            title={t("contacts.edit", { name: c.name })}
+            onClick={() => onEdit(c)}
+          >
+            <PencilIcon size={18} />
+          </Button>
+          {canDelete && (
+            <Button
+              variant="ghost"
+              size="icon"
+              class="size-9 hover:text-red-700 dark:hover:text-red-400"
+              aria-label={t("contacts.delete", { name: c.name })}
+              title={t("contacts.delete", { name: c.name })}
+              onClick={() => onDelete(c)}
+            >
+              <TrashIcon size={18} />
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <Table
+      columns={columns}
+      rows={contacts}
+      rowKey={(c) => c.id}
+      caption={t("contacts.title")}
+      empty={empty}
+    />
+  );
+}

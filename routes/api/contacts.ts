@@ -1,0 +1,174 @@
+/**
+ * `/api/contacts` (core §7 "Contacts", admin §2 import and export). Any signed-in user may
+ * list, read, create and edit the company's contacts; deleting needs the
+ * `contacts-page:deleteContact` permission; importing and exporting the whole address book
+ * are for admins (a contact import without that check was a hole in the product we replace).
+ */
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { readSpreadsheet } from "../../lib/spreadsheet/read.ts";
+import { requireAdmin, requirePermission } from "../../services/accounts/permissions.ts";
+import {
+  createContact,
+  deleteContact,
+  showContact,
+  updateContact,
+} from "../../services/contacts/contacts.ts";
+import type { ContactsDeps } from "../../services/contacts/events.ts";
+import { exportContactsCsv } from "../../services/contacts/export.ts";
+import { contactRowsOf, type RawContactRow } from "../../services/contacts/import/columns.ts";
+import { importContacts } from "../../services/contacts/import/import.ts";
+import { MAX_IMPORT_ROWS, previewImport } from "../../services/contacts/import/preview.ts";
+import { listContactOptions, listContacts } from "../../services/contacts/list.ts";
+
+/** An import file: 5 MiB holds far more than the 20,000 rows an import may have. */
+export const IMPORT_FILE_LIMIT_BYTES = 5 * 1024 * 1024;
+
+const emailFormat = z.email();
+const Name = z.string({ error: "Required" }).trim().min(1, "Required").min(2, "Too Short!")
+  .max(50, "Too Long!");
+const PhoneNumber = z.string({ error: "Required" }).trim().min(1, "Required")
+  .min(8, "Too Short!").max(50, "Too Long!");
+const Email = z.string().trim().max(254, "Too Long!")
+  .refine((value) => value === "" || emailFormat.safeParse(value).success, "Invalid email");
+const ExtraInfo = z.array(z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string({ error: "Required" }).trim().min(1, "Required").max(100, "Too Long!"),
+  value: z.string().max(2000, "Too Long!").default(""),
+})).max(50, "Too Long!");
+
+const CreateBody = z.object({
+  name: Name,
+  number: PhoneNumber,
+  email: Email.default(""),
+  extraInfo: ExtraInfo.default([]),
+});
+/** Fields left out stay as they are; `extraInfo`, when sent, replaces the extra fields. */
+const UpdateBody = z.object({
+  name: Name.optional(),
+  number: PhoneNumber.optional(),
+  email: Email.optional(),
+  extraInfo: ExtraInfo.optional(),
+});
+
+const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
+const Day = z.preprocess(
+  blankAsMissing,
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date")
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "Invalid date").optional(),
+);
+const ListQuery = z.object({
+  searchParam: z.string().max(100, "Too Long!").optional(),
+  pageNumber: z.preprocess(blankAsMissing, z.coerce.number().int().min(1).max(1_000_000))
+    .default(1),
+  date: Day,
+  dateStart: Day,
+  dateEnd: Day,
+});
+const OptionsQuery = z.object({ searchParam: z.string().max(100, "Too Long!").optional() });
+
+/** Previewed rows sent back for import, instead of the file. */
+const ImportBody = z.object({
+  rows: z.array(z.object({
+    row: z.number().int().positive().optional(),
+    name: z.string().max(1000).default(""),
+    number: z.string().max(100).default(""),
+    email: z.string().max(1000).default(""),
+  })).max(MAX_IMPORT_ROWS),
+});
+
+/** The id in the path; one that cannot exist is simply not found. */
+function contactId(c: Context<AppEnv>): number {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new AppError("ERR_NO_CONTACT_FOUND", 404);
+  }
+  return id;
+}
+
+/** The rows of the uploaded `file` field (multipart), read as a spreadsheet. */
+async function uploadedRows(c: Context<AppEnv>): Promise<RawContactRow[]> {
+  let form: Record<string, unknown>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw new AppError("ERR_IMPORT_NO_FILE", 400);
+  }
+  const file = form.file;
+  if (!(file instanceof File)) throw new AppError("ERR_IMPORT_NO_FILE", 400);
+  return contactRowsOf(await readSpreadsheet(file.name, new Uint8Array(await file.arrayBuffer())));
+}
+
+function isMultipart(c: Context<AppEnv>): boolean {
+  return (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data");
+}
+
+export function contactRoutes(deps: ContactsDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const fileLimit = bodyLimit({ maxSize: IMPORT_FILE_LIMIT_BYTES });
+
+  routes.get("/", async (c) => {
+    const auth = requireAuth(c);
+    const query = validateQuery(c, ListQuery);
+    return c.json(await listContacts(deps.db, auth.companyId, query));
+  });
+
+  routes.get("/list", async (c) => {
+    const auth = requireAuth(c);
+    const { searchParam } = validateQuery(c, OptionsQuery);
+    return c.json(await listContactOptions(deps.db, auth.companyId, searchParam));
+  });
+
+  routes.get("/export", (c) => {
+    const auth = requireAdmin(c);
+    return c.body(exportContactsCsv(deps.db, auth.companyId), 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="contacts.csv"',
+      "Cache-Control": "no-store",
+    });
+  });
+
+  routes.post("/upload", fileLimit, async (c) => {
+    const auth = requireAdmin(c);
+    const rows = await uploadedRows(c);
+    return c.json(await previewImport(deps.db, auth.companyId, rows));
+  });
+
+  routes.post("/import", fileLimit, async (c) => {
+    const auth = requireAdmin(c);
+    const rows = isMultipart(c) ? await uploadedRows(c) : (await validateJson(c, ImportBody)).rows
+      .map((row, index) => ({ ...row, row: row.row ?? index + 1 }));
+    return c.json(await importContacts(deps, auth.companyId, rows));
+  });
+
+  routes.get("/:id{[0-9]+}", async (c) => {
+    const auth = requireAuth(c);
+    return c.json(await showContact(deps, auth.companyId, contactId(c)));
+  });
+
+  routes.post("/", async (c) => {
+    const auth = requireAuth(c);
+    const body = await validateJson(c, CreateBody);
+    return c.json(await createContact(deps, auth.companyId, body));
+  });
+
+  routes.put("/:id{[0-9]+}", async (c) => {
+    const auth = requireAuth(c);
+    const id = contactId(c);
+    const body = await validateJson(c, UpdateBody);
+    return c.json(await updateContact(deps, auth.companyId, id, body));
+  });
+
+  routes.delete("/:id{[0-9]+}", async (c) => {
+    const auth = requirePermission(c, "contacts-page:deleteContact");
+    await deleteContact(deps, auth.companyId, contactId(c));
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

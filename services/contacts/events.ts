@@ -1,0 +1,32 @@
+/**
+ * Contact changes reach the company's open pages over realtime (core §7): room
+ * `company-{id}`, channel `company-{id}-contact`. After an import, one `reload` replaces
+ * what would otherwise be thousands of `create` events (each one a database notification
+ * between instances); lists answer it by fetching their first page again.
+ */
+import type { Db } from "../../lib/db/mod.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import type { Contact } from "./contacts.ts";
+
+export interface ContactsDeps {
+  db: Db;
+  /** Absent in tests that need no realtime, and then nothing is published. */
+  hub?: Hub;
+}
+
+export type ContactEvent =
+  | { action: "create" | "update"; contact: Contact }
+  | { action: "delete"; contactId: number }
+  | { action: "reload"; created: number };
+
+export function contactChannel(companyId: number): string {
+  return `company-${companyId}-contact`;
+}
+
+export async function publishContactEvent(
+  deps: ContactsDeps,
+  companyId: number,
+  event: ContactEvent,
+): Promise<void> {
+  await deps.hub?.publish(`company-${companyId}`, contactChannel(companyId), event);
+}
