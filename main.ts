@@ -24,6 +24,7 @@ import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
+import { tagRoutes } from "./routes/api/tags.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       hub: deps.hub,
     }),
   );
+  api.route("/tags", tagRoutes({ db: deps.db, hub: deps.hub }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
