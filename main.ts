@@ -20,11 +20,14 @@ import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
 import { authRoutes } from "./routes/api/auth.ts";
 import { crossSiteGuard } from "./lib/http/csrf.ts";
+import { UPLOAD_PATH } from "./lib/http/upload.ts";
 import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
 import { tagRoutes } from "./routes/api/tags.ts";
+import { quickMessageRoutes } from "./routes/api/quick_messages.ts";
+import { mediaRoutes } from "./routes/api/media.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -47,7 +50,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const secureCookies = deps.config.publicUrl.startsWith("https:");
   const api = new Hono<AppEnv>();
-  api.use(bodyLimit({ maxSize: API_BODY_LIMIT_BYTES }));
+  const jsonBodyLimit = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES });
+  api.use((c, next) => UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next));
   api.use(crossSiteGuard());
   api.use(authenticate(deps.db, deps.jwtKey));
   api.route("/", systemRoutes(deps.db));
@@ -61,6 +65,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   api.route("/tags", tagRoutes({ db: deps.db, hub: deps.hub }));
+  api.route(
+    "/quick-messages",
+    quickMessageRoutes({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir }),
+  );
+  api.route("/media", mediaRoutes({ dataDir: deps.config.dataDir }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);

@@ -5,7 +5,7 @@
  */
 import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
-import { isUniqueViolation } from "../../lib/db/unique_violation.ts";
+import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
@@ -98,27 +98,19 @@ function checkKanbanChange(who: Who, current: Kanban, wanted: Kanban | undefined
   }
 }
 
-/** Runs a write, answering 409 when the name is already taken in the company. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError("ERR_DUPLICATED_TAG", 409);
-    throw err;
-  }
-}
-
 export async function createTag(deps: TagDeps, who: Who, input: TagInput): Promise<Tag> {
   checkKanbanChange(who, 0, input.kanban);
-  const tag = await uniqueName(() =>
-    deps.db.transaction(async (tx) => {
-      const { id } = await tx.one<{ id: number }>(sql`
+  const tag = await conflictOnDuplicate(
+    "ERR_DUPLICATED_TAG",
+    () =>
+      deps.db.transaction(async (tx) => {
+        const { id } = await tx.one<{ id: number }>(sql`
         insert into tags (company_id, name, color, kanban, user_id)
         values (${who.companyId}, ${input.name}, ${input.color ?? DEFAULT_TAG_COLOR},
                 ${input.kanban ?? 0}, ${who.userId})
         returning id`);
-      return (await findTag(tx, who.companyId, id))!;
-    })
+        return (await findTag(tx, who.companyId, id))!;
+      }),
   );
   await publishTag(deps.hub, who.companyId, { action: "create", record: tag });
   return tag;
@@ -130,22 +122,24 @@ export async function updateTag(
   id: number,
   input: Partial<TagInput>,
 ): Promise<Tag> {
-  const tag = await uniqueName(() =>
-    deps.db.transaction(async (tx) => {
-      const current = await tx.maybeOne<{ kanban: Kanban }>(
-        sql`select kanban from tags where id = ${id} and company_id = ${who.companyId} for update`,
-      );
-      if (!current) throw new AppError("ERR_NO_TAG_FOUND", 404);
-      checkKanbanChange(who, current.kanban, input.kanban);
-      await tx.run(sql`
+  const tag = await conflictOnDuplicate(
+    "ERR_DUPLICATED_TAG",
+    () =>
+      deps.db.transaction(async (tx) => {
+        const current = await tx.maybeOne<{ kanban: Kanban }>(
+          sql`select kanban from tags where id = ${id} and company_id = ${who.companyId} for update`,
+        );
+        if (!current) throw new AppError("ERR_NO_TAG_FOUND", 404);
+        checkKanbanChange(who, current.kanban, input.kanban);
+        await tx.run(sql`
         update tags
         set name = coalesce(${input.name ?? null}, name),
             color = coalesce(${input.color ?? null}, color),
             kanban = coalesce(${input.kanban ?? null}::smallint, kanban),
             updated_at = now()
         where id = ${id} and company_id = ${who.companyId}`);
-      return (await findTag(tx, who.companyId, id))!;
-    })
+        return (await findTag(tx, who.companyId, id))!;
+      }),
   );
   await publishTag(deps.hub, who.companyId, { action: "update", record: tag });
   return tag;

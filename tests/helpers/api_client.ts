@@ -30,14 +30,14 @@ export async function callerFor(app: App, jwtKey: Uint8Array, user: TestUser): P
   }, jwtKey);
   const headers = { Authorization: `Bearer ${token}` };
   async function request(method: string, path: string, body?: unknown) {
-    const isForm = body instanceof FormData;
-    return await app.request(path, {
-      method,
-      headers: isForm || body === undefined
-        ? headers
-        : { ...headers, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
+    const init: RequestInit = { method, headers };
+    if (body instanceof FormData) {
+      init.body = body;
+    } else if (body !== undefined && method !== "GET" && method !== "HEAD") {
+      init.headers = { ...headers, "Content-Type": "application/json" };
+      init.body = JSON.stringify(body);
+    }
+    return await app.request(path, init);
   }
   return {
     user,
