@@ -14,6 +14,8 @@ export interface RealtimeTestApp extends TestDb {
   app: ReturnType<typeof createApp>;
   jwtKey: Uint8Array;
   hub: Hub;
+  /** `ws://127.0.0.1:<port>/ws` of the served app. */
+  wsUrl: string;
   /** A socket signed in as the holder of `headers`' Bearer token, after its `ready`. */
   connect(headers: Record<string, string>): Promise<TestClient>;
 }
@@ -41,6 +43,7 @@ export async function openRealtimeTestApp(
     app,
     jwtKey,
     hub,
+    wsUrl: server.wsUrl,
     async connect(headers) {
       const token = headers.Authorization!.slice("Bearer ".length);
       const client = await TestClient.connect(`${server.wsUrl}?token=${token}`);
