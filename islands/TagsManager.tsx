@@ -4,7 +4,8 @@
  */
 import { useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx";
-import { SearchBox } from "../components/lists/SearchBox.tsx";
+import { ListLayout } from "../components/lists/ListLayout.tsx";
+import { RowActions } from "../components/lists/RowActions.tsx";
 import { TagChip } from "../components/tags/TagChip.tsx";
 import { TagDialog } from "../components/tags/TagDialog.tsx";
 import type { TagRow } from "../components/tags/types.ts";
@@ -16,7 +17,7 @@ import { TagIcon } from "../components/icons.tsx";
 import { api } from "../lib/client/api.ts";
 import { useChannel } from "../lib/client/channel.ts";
 import { applyLiveEvent, byText } from "../lib/client/live_list.ts";
-import { nearEnd, useDebounced, usePagedList } from "../lib/client/paged_list.ts";
+import { useDebounced, usePagedList } from "../lib/client/paged_list.ts";
 import { useT } from "../lib/i18n/client.ts";
 import { pushToast, toastError } from "../lib/ui/toast.ts";
 import { ApiError } from "../lib/client/api.ts";
@@ -88,25 +89,14 @@ export default function TagsManager({ companyId, canSetKanban }: TagsManagerProp
       label: t("tags.columns.actions"),
       align: "end",
       cell: (tag) => (
-        <div class="flex justify-end gap-1">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setEditing({ tag })}
-            aria-label={t("tags.edit", { name: tag.name })}
-          >
-            {t("tags.editShort")}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            class="text-red-700 hover:text-red-800 dark:text-red-400"
-            onClick={() => setDeleting(tag)}
-            aria-label={t("tags.delete", { name: tag.name })}
-          >
-            {t("tags.deleteShort")}
-          </Button>
-        </div>
+        <RowActions
+          editLabel={t("tags.editShort")}
+          editName={t("tags.edit", { name: tag.name })}
+          deleteLabel={t("tags.deleteShort")}
+          deleteName={t("tags.delete", { name: tag.name })}
+          onEdit={() => setEditing({ tag })}
+          onDelete={() => setDeleting(tag)}
+        />
       ),
     },
   ];
@@ -125,21 +115,17 @@ export default function TagsManager({ companyId, canSetKanban }: TagsManagerProp
     );
 
   return (
-    <div class="flex flex-col gap-4">
-      <div class="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox
-          value={search}
-          label={t("tags.searchLabel")}
-          placeholder={t("tags.searchPlaceholder")}
-          onInput={setSearch}
-          class="sm:w-80"
-        />
-        <Button onClick={() => setEditing({})}>{t("tags.add")}</Button>
-      </div>
-      <div
-        class="max-h-[calc(100dvh-14rem)] min-h-64 overflow-y-auto rounded-(--radius-card)"
-        onScroll={(event) => nearEnd(event.currentTarget) && list.loadMore()}
-        data-testid="tags-scroll"
+    <>
+      <ListLayout
+        search={search}
+        onSearch={setSearch}
+        searchLabel={t("tags.searchLabel")}
+        searchPlaceholder={t("tags.searchPlaceholder")}
+        addLabel={t("tags.add")}
+        onAdd={() => setEditing({})}
+        onNearEnd={list.loadMore}
+        loadingMore={list.loading && list.rows.length > 0 ? t("common.loading") : undefined}
+        scrollTestId="tags-scroll"
       >
         <Table
           columns={columns}
@@ -148,10 +134,7 @@ export default function TagsManager({ companyId, canSetKanban }: TagsManagerProp
           caption={t("tags.title")}
           empty={empty}
         />
-        {list.loading && list.rows.length > 0 && (
-          <p class="py-3 text-center text-[13px] text-fg-muted">{t("common.loading")}</p>
-        )}
-      </div>
+      </ListLayout>
       {editing && (
         <TagDialog
           tag={editing.tag}
@@ -173,6 +156,6 @@ export default function TagsManager({ companyId, canSetKanban }: TagsManagerProp
           onClose={() => setDeleting(null)}
         />
       )}
-    </div>
+    </>
   );
 }

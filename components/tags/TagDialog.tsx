@@ -7,8 +7,8 @@ import { api, ApiError } from "../../lib/client/api.ts";
 import { closeModal, useModal } from "../../lib/client/modal.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import { toastError } from "../../lib/ui/toast.ts";
+import { DialogActions } from "../forms/DialogActions.tsx";
 import { SwitchField } from "../forms/SwitchField.tsx";
-import { Button } from "../ui/Button.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { Input } from "../ui/Input.tsx";
 import { ColorPicker } from "./ColorPicker.tsx";
@@ -70,14 +70,7 @@ export function TagDialog({ tag, canSetKanban, onSaved, onClose }: TagDialogProp
       id={TAG_DIALOG_ID}
       title={t(tag ? "tags.editTitle" : "tags.createTitle")}
       closeLabel={t("common.close")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => closeModal(TAG_DIALOG_ID)} disabled={saving}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form="tag-form" loading={saving}>{t("common.save")}</Button>
-        </>
-      }
+      footer={<DialogActions dialogId={TAG_DIALOG_ID} formId="tag-form" busy={saving} />}
     >
       <form id="tag-form" class="flex flex-col gap-5" onSubmit={save} noValidate>
         <Input

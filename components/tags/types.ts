@@ -1,9 +1,4 @@
-/** A tag as the API answers it (services/tags/tags.ts), seen from the browser. */
-export interface TagRow {
-  id: number;
-  name: string;
-  color: string;
-  kanban: 0 | 1;
-  userId: number | null;
-  ticketsCount: number;
-}
+/** A tag as the API answers it (dates arrive as text and are not used in the browser). */
+import type { Tag } from "../../services/tags/tags.ts";
+
+export type TagRow = Omit<Tag, "createdAt" | "updatedAt">;

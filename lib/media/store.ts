@@ -6,10 +6,10 @@
  */
 import { dirname, resolve, sep } from "node:path";
 import { AppError } from "../http/errors.ts";
+import { MAX_MEDIA_BYTES } from "./limits.ts";
 import { checkMediaType, type MediaKind } from "./types.ts";
 
-/** WhatsApp's own limit for most media. */
-export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
+export { MAX_MEDIA_BYTES };
 const MAX_NAME_LENGTH = 120;
 /** How many leading bytes the type check looks at. */
 const SNIFF_BYTES = 512;
