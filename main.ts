@@ -28,6 +28,7 @@ import { pageRoutes } from "./routes/pages.tsx";
 import { tagRoutes } from "./routes/api/tags.ts";
 import { quickMessageRoutes } from "./routes/api/quick_messages.ts";
 import { mediaRoutes } from "./routes/api/media.ts";
+import { tagsQuickMessagesPages } from "./routes/tags_quick_messages_pages.tsx";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const hub = deps.hub;
   if (hub) app.get("/ws", (c) => hub.upgrade(c.req.raw));
 
+  app.route("/", tagsQuickMessagesPages({ db: deps.db, jwtKey: deps.jwtKey, secureCookies }));
   // Pages last: their catch-all answers the HTML 404.
   app.route("/", pageRoutes({ db: deps.db, jwtKey: deps.jwtKey, secureCookies }));
 

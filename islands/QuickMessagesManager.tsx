@@ -81,6 +81,23 @@ export default function QuickMessagesManager(
           {row.message && (
             <span class="line-clamp-1 max-w-md text-[13px] text-fg-muted">{row.message}</span>
           )}
+          {row.mediaName && (
+            // Phones hide the attachment column; the attachment's name shows here instead.
+            <span class="flex items-center gap-1 truncate text-[13px] text-fg-muted sm:hidden">
+              <svg
+                viewBox="0 0 24 24"
+                class="size-3.5 shrink-0"
+                fill="none"
+                stroke="currentColor"
+                stroke-width="2"
+                stroke-linecap="round"
+                aria-hidden="true"
+              >
+                <path d="m21 11-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l9.2-9.2a3.7 3.7 0 0 1 5.2 5.2l-9.2 9.2a1.8 1.8 0 0 1-2.6-2.6l8.5-8.5" />
+              </svg>
+              {row.mediaName}
+            </span>
+          )}
         </div>
       ),
     },
@@ -109,9 +126,7 @@ export default function QuickMessagesManager(
       cell: (row) =>
         mayChange(row, viewer) && (
           <RowActions
-            editLabel={t("quickMessages.editShort")}
             editName={t("quickMessages.edit", { shortcode: row.shortcode })}
-            deleteLabel={t("quickMessages.deleteShort")}
             deleteName={t("quickMessages.delete", { shortcode: row.shortcode })}
             onEdit={() => setEditing({ record: row })}
             onDelete={() => setDeleting(row)}

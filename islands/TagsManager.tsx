@@ -90,9 +90,7 @@ export default function TagsManager({ companyId, canSetKanban }: TagsManagerProp
       align: "end",
       cell: (tag) => (
         <RowActions
-          editLabel={t("tags.editShort")}
           editName={t("tags.edit", { name: tag.name })}
-          deleteLabel={t("tags.deleteShort")}
           deleteName={t("tags.delete", { name: tag.name })}
           onEdit={() => setEditing({ tag })}
           onDelete={() => setDeleting(tag)}

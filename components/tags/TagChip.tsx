@@ -27,7 +27,9 @@ export function TagChip(
   return (
     <span
       class={cx(
+        // The ring keeps very dark or very light colours visible on either theme.
         "inline-flex h-6 max-w-full items-center truncate rounded-full px-2.5 text-xs font-semibold",
+        "ring-1 ring-inset ring-black/10 dark:ring-white/25",
         extra,
       )}
       style={{ backgroundColor: color, color: textColourOn(color) }}

@@ -71,7 +71,7 @@ Deno.test("TagsManager: pages, search, add, edit, delete and live updates", asyn
       await until(() => document.querySelector("dialog") === null);
       assert.equal(names()[0], "Aaa Prioridade");
       const row = screen.getAllByRole("row")[1]!;
-      within(row).getByText("No Kanban");
+      within(row).getByText("Sim");
       assert.ok(toasts.value.some((toast) => toast.message === "Tag salva."));
       const saved = (await admin.json("GET", "/api/tags/list")).body
         .find((tag: { name: string }) => tag.name === "Aaa Prioridade");
