@@ -13,7 +13,7 @@ import { Badge } from "../components/ui/Badge.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { Table, type TableColumn } from "../components/ui/Table.tsx";
-import { ChatIcon } from "../components/icons.tsx";
+import { ChatIcon, PaperclipIcon } from "../components/icons.tsx";
 import { api, ApiError } from "../lib/client/api.ts";
 import { useChannel } from "../lib/client/channel.ts";
 import { applyLiveEvent, byText } from "../lib/client/live_list.ts";
@@ -84,17 +84,7 @@ export default function QuickMessagesManager(
           {row.mediaName && (
             // Phones hide the attachment column; the attachment's name shows here instead.
             <span class="flex items-center gap-1 truncate text-[13px] text-fg-muted sm:hidden">
-              <svg
-                viewBox="0 0 24 24"
-                class="size-3.5 shrink-0"
-                fill="none"
-                stroke="currentColor"
-                stroke-width="2"
-                stroke-linecap="round"
-                aria-hidden="true"
-              >
-                <path d="m21 11-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l9.2-9.2a3.7 3.7 0 0 1 5.2 5.2l-9.2 9.2a1.8 1.8 0 0 1-2.6-2.6l8.5-8.5" />
-              </svg>
+              <PaperclipIcon size={14} class="shrink-0" />
               {row.mediaName}
             </span>
           )}
