@@ -36,6 +36,9 @@ import { companyRoutes } from "./routes/api/companies.ts";
 import { helpRoutes } from "./routes/api/helps.ts";
 import { settingRoutes } from "./routes/api/settings.ts";
 import { contactRoutes } from "./routes/api/contacts.ts";
+import { tagRoutes } from "./routes/api/tags.ts";
+import { quickMessageRoutes } from "./routes/api/quick_messages.ts";
+import { mediaRoutes } from "./routes/api/media.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -107,6 +110,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/helps", helpRoutes(deps.db));
   api.route("/settings", settingRoutes(deps.db, deps.hub));
   api.route("/contacts", contactRoutes({ db: deps.db, hub: deps.hub }));
+  api.route("/tags", tagRoutes({ db: deps.db, hub: deps.hub }));
+  api.route(
+    "/quick-messages",
+    quickMessageRoutes({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir }),
+  );
+  api.route("/media", mediaRoutes({ dataDir: deps.config.dataDir }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);

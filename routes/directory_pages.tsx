@@ -1,12 +1,18 @@
 /**
- * The directory pages (core §2, §7): /contacts, with the first page of the list rendered by
- * the server so the table shows at once; the island pages on from there.
+ * The directory pages (core §2, §7, admin §2): /contacts (its first page rendered by the
+ * server so the table shows at once; the island pages on from there), /tags and
+ * /quick-messages, for everyone signed in.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { can, isAdmin } from "../services/accounts/permissions.ts";
 import { listContacts } from "../services/contacts/list.ts";
 import ContactsPage from "../islands/ContactsPage.tsx";
+import {
+  QUICK_MESSAGES_PAGE_GROUPS,
+  QuickMessagesPage,
+} from "../components/pages/QuickMessagesPage.tsx";
+import { TAGS_PAGE_GROUPS, TagsPage } from "../components/pages/TagsPage.tsx";
 import { privatePage } from "./_private.tsx";
 import { type PageSessionDeps, principalOfPage } from "./_session.ts";
 
@@ -32,6 +38,29 @@ export function directoryPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
           />
         );
       },
+    }));
+
+  routes.get("/tags", (c) =>
+    privatePage(c, deps, {
+      titleKey: "tags.title",
+      extraI18nGroups: TAGS_PAGE_GROUPS,
+      render: ({ user, t }) => (
+        <TagsPage t={t} companyId={user.companyId} canSetKanban={isAdmin(user)} />
+      ),
+    }));
+
+  routes.get("/quick-messages", (c) =>
+    privatePage(c, deps, {
+      titleKey: "quickMessages.title",
+      extraI18nGroups: QUICK_MESSAGES_PAGE_GROUPS,
+      render: ({ user, t }) => (
+        <QuickMessagesPage
+          t={t}
+          companyId={user.companyId}
+          userId={user.id}
+          isAdmin={isAdmin(user)}
+        />
+      ),
     }));
 
   return routes;

@@ -44,7 +44,7 @@ export function Table<Row>(
                 key={column.key}
                 scope="col"
                 class={cx(
-                  "px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-fg-subtle",
+                  "px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-fg-subtle sm:px-4",
                   ALIGN[column.align ?? "start"],
                   column.hideOnMobile && "hidden sm:table-cell",
                 )}
@@ -73,7 +73,7 @@ export function Table<Row>(
                   <td
                     key={column.key}
                     class={cx(
-                      "px-4 py-3 align-middle text-fg",
+                      "px-3 py-3 align-middle text-fg sm:px-4",
                       ALIGN[column.align ?? "start"],
                       column.hideOnMobile && "hidden sm:table-cell",
                     )}

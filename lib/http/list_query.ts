@@ -13,7 +13,8 @@ export const PAGE_SIZE = 20;
 
 export const ListQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageNumber: z.coerce.number({ error: "Página inválida" }).int("Página inválida")
+    .min(1, "Página inválida").max(100_000, "Página inválida").optional().default(1),
 });
 export type ListQuery = z.output<typeof ListQuery>;
 

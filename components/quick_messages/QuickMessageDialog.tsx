@@ -1,0 +1,178 @@
+/**
+ * Add or edit a quick message: shortcode, text with clickable variables, whether the whole
+ * company may use it, and an attachment. The record is saved first, then its attachment is
+ * uploaded or removed; if the upload is refused, the dialog stays open on the saved record
+ * so another file can be chosen.
+ */
+import { useRef, useState } from "preact/hooks";
+import { api, ApiError } from "../../lib/client/api.ts";
+import { closeModal, useModal } from "../../lib/client/modal.ts";
+import { useT } from "../../lib/i18n/client.ts";
+import { toastError } from "../../lib/ui/toast.ts";
+import { DialogActions } from "../forms/DialogActions.tsx";
+import { SwitchField } from "../forms/SwitchField.tsx";
+import { cx } from "../ui/cx.ts";
+import { CONTROL_CLASSES } from "../ui/Field.tsx";
+import { Input } from "../ui/Input.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import { AttachmentField, type AttachmentValue } from "./AttachmentField.tsx";
+import { MESSAGE_VARIABLES, type QuickMessageRow } from "./types.ts";
+
+export const QUICK_MESSAGE_DIALOG_ID = "quick-message-dialog";
+
+export interface QuickMessageDialogProps {
+  record?: QuickMessageRow;
+  onSaved: (record: QuickMessageRow) => void;
+  onClose: () => void;
+}
+
+type Errors = Partial<Record<"shortcode" | "message" | "geral" | "file", string>>;
+
+function attachmentOf(record?: QuickMessageRow): AttachmentValue {
+  return {
+    current: record?.mediaPath ? { name: record.mediaName ?? "", url: record.mediaPath } : null,
+    file: null,
+  };
+}
+
+export function QuickMessageDialog({ record, onSaved, onClose }: QuickMessageDialogProps) {
+  const t = useT();
+  const [saved, setSaved] = useState(record);
+  const [shortcode, setShortcode] = useState(record?.shortcode ?? "");
+  const [message, setMessage] = useState(record?.message ?? "");
+  const [geral, setGeral] = useState(record?.geral ?? false);
+  const [attachment, setAttachment] = useState(attachmentOf(record));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const text = useRef<HTMLTextAreaElement>(null);
+  useModal(QUICK_MESSAGE_DIALOG_ID, onClose);
+
+  function insertVariable(name: string) {
+    const area = text.current;
+    const token = `{{${name}}}`;
+    const start = area?.selectionStart ?? message.length;
+    const end = area?.selectionEnd ?? message.length;
+    setMessage(message.slice(0, start) + token + message.slice(end));
+    queueMicrotask(() => {
+      area?.focus();
+      area?.setSelectionRange(start + token.length, start + token.length);
+    });
+  }
+
+  /** The attachment step after the record is saved; answers the record as it ends up. */
+  async function syncAttachment(current: QuickMessageRow): Promise<QuickMessageRow> {
+    const upload = `/api/quick-messages/${current.id}/media-upload`;
+    if (attachment.file) {
+      const form = new FormData();
+      form.append("typeArch", "quickMessage");
+      form.append("file", attachment.file);
+      return await api<QuickMessageRow>(upload, { method: "POST", body: form });
+    }
+    if (!attachment.current && current.mediaPath) {
+      return await api<QuickMessageRow>(upload, { method: "DELETE" });
+    }
+    return current;
+  }
+
+  async function save(event: Event) {
+    event.preventDefault();
+    if (!shortcode.trim().replace(/^\/+/, "")) {
+      setErrors({ shortcode: t("quickMessages.required") });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    let current = saved;
+    try {
+      current = await api<QuickMessageRow>(
+        saved ? `/api/quick-messages/${saved.id}` : "/api/quick-messages",
+        { method: saved ? "PUT" : "POST", body: { shortcode, message, geral } },
+      );
+      setSaved(current);
+      current = await syncAttachment(current);
+      onSaved(current);
+      closeModal(QUICK_MESSAGE_DIALOG_ID);
+    } catch (err) {
+      if (current && current !== saved) onSaved(current);
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
+      else if (err instanceof ApiError && err.code.startsWith("ERR_MEDIA_")) {
+        setErrors({ file: t(`errors.${err.code}`) });
+      } else toastError(err instanceof ApiError ? err.code : undefined);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      id={QUICK_MESSAGE_DIALOG_ID}
+      size="lg"
+      title={t(record ? "quickMessages.editTitle" : "quickMessages.createTitle")}
+      closeLabel={t("common.close")}
+      footer={
+        <DialogActions dialogId={QUICK_MESSAGE_DIALOG_ID} formId="quick-message-form" busy={busy} />
+      }
+    >
+      <form id="quick-message-form" class="flex flex-col gap-5" onSubmit={save} noValidate>
+        <Input
+          id="quick-message-shortcode"
+          label={t("quickMessages.shortcodeLabel")}
+          hint={t("quickMessages.shortcodeHint")}
+          value={shortcode}
+          required
+          maxLength={60}
+          autoComplete="off"
+          error={errors.shortcode}
+          onInput={(event) => setShortcode(event.currentTarget.value)}
+        />
+        <div class="flex flex-col gap-1.5">
+          <label for="quick-message-text" class="text-sm font-medium text-fg">
+            {t("quickMessages.messageLabel")}
+          </label>
+          <textarea
+            id="quick-message-text"
+            ref={text}
+            rows={5}
+            value={message}
+            maxLength={10_000}
+            aria-describedby="quick-message-variables"
+            aria-invalid={errors.message ? true : undefined}
+            onInput={(event) => setMessage(event.currentTarget.value)}
+            class={cx(CONTROL_CLASSES, "h-auto min-h-28 resize-y py-2 leading-relaxed")}
+          />
+          {errors.message && (
+            <p class="text-[13px] text-red-700 dark:text-red-400">{errors.message}</p>
+          )}
+          <div id="quick-message-variables" class="flex flex-wrap items-center gap-1.5">
+            <span class="text-[13px] text-fg-subtle">{t("quickMessages.variablesHint")}</span>
+            {MESSAGE_VARIABLES.map((name) => (
+              <button
+                key={name}
+                type="button"
+                title={t(`quickMessages.variables.${name}`)}
+                onClick={() => insertVariable(name)}
+                class="rounded-md bg-surface-sunken px-1.5 py-0.5 font-mono text-xs text-fg-muted ring-1 ring-line hover:bg-surface-muted hover:text-fg"
+              >
+                {`{{${name}}}`}
+              </button>
+            ))}
+          </div>
+        </div>
+        <SwitchField
+          id="quick-message-geral"
+          label={t("quickMessages.geralLabel")}
+          hint={t("quickMessages.geralHint")}
+          checked={geral}
+          onChange={setGeral}
+        />
+        <AttachmentField
+          value={attachment}
+          error={errors.file}
+          onChange={(value, error) => {
+            setAttachment(value);
+            setErrors({ ...errors, file: error });
+          }}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * A searchable list that loads page after page (admin §9): the search is debounced 500 ms
+ * and lowercased, a new search starts again from page 1, and the next page loads when the
+ * reader scrolls within 100 px of the end.
+ */
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { ApiError } from "./api.ts";
+import { toastError } from "../ui/toast.ts";
+
+export const SEARCH_DEBOUNCE_MS = 500;
+export const LOAD_MORE_WITHIN_PX = 100;
+
+export interface Page<T> {
+  rows: T[];
+  hasMore: boolean;
+}
+
+export type PageLoader<T> = (pageNumber: number, search: string) => Promise<Page<T>>;
+
+/** `value`, once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** True when a scrolled element shows its last `within` pixels. */
+export function nearEnd(element: HTMLElement, within = LOAD_MORE_WITHIN_PX): boolean {
+  return element.scrollHeight - element.scrollTop - element.clientHeight < within;
+}
+
+export interface PagedList<T> {
+  rows: T[];
+  /** For live updates between loads. */
+  setRows: (update: (rows: T[]) => T[]) => void;
+  hasMore: boolean;
+  loading: boolean;
+  loadMore: () => void;
+}
+
+/** Pages of `load` for the (already debounced) `search`. */
+export function usePagedList<T>(load: PageLoader<T>, search: string): PagedList<T> {
+  const [rows, setRows] = useState<T[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const state = useRef({ page: 0, busy: false, generation: 0 });
+  const loader = useRef(load);
+  loader.current = load;
+  const query = search.trim().toLowerCase();
+
+  const fetchPage = useCallback(async (pageNumber: number, generation: number) => {
+    state.current.busy = true;
+    setLoading(true);
+    try {
+      const page = await loader.current(pageNumber, query);
+      // A newer search started meanwhile: this answer belongs to the old one.
+      if (generation !== state.current.generation) return;
+      state.current.page = pageNumber;
+      setRows((current) => (pageNumber === 1 ? page.rows : [...current, ...page.rows]));
+      setHasMore(page.hasMore);
+    } catch (err) {
+      if (generation === state.current.generation) {
+        toastError(err instanceof ApiError ? err.code : undefined);
+      }
+    } finally {
+      if (generation === state.current.generation) {
+        state.current.busy = false;
+        setLoading(false);
+      }
+    }
+  }, [query]);
+
+  useEffect(() => {
+    const generation = ++state.current.generation;
+    setRows([]);
+    setHasMore(false);
+    void fetchPage(1, generation);
+  }, [fetchPage]);
+
+  const loadMore = useCallback(() => {
+    if (state.current.busy || !hasMore) return;
+    void fetchPage(state.current.page + 1, state.current.generation);
+  }, [fetchPage, hasMore]);
+
+  return { rows, setRows, hasMore, loading, loadMore };
+}

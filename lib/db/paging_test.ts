@@ -1,0 +1,17 @@
+import assert from "node:assert/strict";
+import { containsPattern, pageClause, pageOf } from "./paging.ts";
+
+Deno.test("paging - one row more than a page tells hasMore", () => {
+  const rows = Array.from({ length: 21 }, (_, i) => i);
+  assert.deepEqual(pageOf(rows), { rows: rows.slice(0, 20), hasMore: true });
+  assert.deepEqual(pageOf(rows.slice(0, 20)), { rows: rows.slice(0, 20), hasMore: false });
+});
+
+Deno.test("paging - page 3 skips two pages and asks for one extra row", () => {
+  assert.deepEqual(pageClause(3).toQuery(), { text: "limit $1 offset $2", values: [21, 40] });
+});
+
+Deno.test("paging - search text is lowercased and its wildcards are literal", () => {
+  assert.equal(containsPattern("Ab"), "%ab%");
+  assert.equal(containsPattern("50%_off\\"), "%50\\%\\_off\\\\%");
+});

@@ -1,0 +1,56 @@
+/**
+ * `GET /api/media/{companyId}/{area}/{file}`: uploaded media, served only to signed-in users
+ * of that company (DESIGN §6). Other companies get 404, as if the file did not exist. Each
+ * part of the path must be a plain name, and the resolved file must lie inside the media
+ * folder, so no request can reach anything else on disk.
+ */
+import { Hono } from "hono";
+import { requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { mediaFile } from "../../lib/media/store.ts";
+import { mediaTypeOf } from "../../lib/media/types.ts";
+
+export function mediaRoutes(deps: { dataDir: string }): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get(
+    "/:companyId{[0-9]+}/:area{[a-z][a-z-]*}/:file{[A-Za-z0-9][A-Za-z0-9._-]*}",
+    async (c) => {
+      const who = requireAuth(c);
+      const { companyId, area, file } = c.req.param();
+      const type = mediaTypeOf(file);
+      const absolute = mediaFile(deps.dataDir, `${companyId}/${area}/${file}`);
+      if (Number(companyId) !== who.companyId || !type || !absolute) {
+        throw new AppError("ERR_NOT_FOUND", 404);
+      }
+      let opened: Deno.FsFile;
+      try {
+        opened = await Deno.open(absolute);
+      } catch (err) {
+        if (err instanceof Deno.errors.NotFound) throw new AppError("ERR_NOT_FOUND", 404);
+        throw err;
+      }
+      const info = await opened.stat();
+      if (!info.isFile) {
+        opened.close();
+        throw new AppError("ERR_NOT_FOUND", 404);
+      }
+      // Pictures, sounds and videos show in the page; anything else downloads.
+      const inline = type.kind !== "document";
+      const name = file.slice(file.indexOf("_") + 1);
+      return new Response(opened.readable, {
+        headers: {
+          "Content-Type": type.mime,
+          "Content-Length": String(info.size),
+          "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${name}"`,
+          // Stored names never change (a new upload gets a new name), but only this user
+          // may keep a copy.
+          "Cache-Control": "private, max-age=31536000, immutable",
+        },
+      });
+    },
+  );
+
+  return routes;
+}

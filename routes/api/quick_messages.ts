@@ -1,0 +1,114 @@
+/** `/api/quick-messages` (admin §7 "Quick messages"), with the attachment upload. */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import { requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { ListQuery } from "../../lib/http/list_query.ts";
+import { idParam } from "../../lib/http/params.ts";
+import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import {
+  attachQuickMessageMedia,
+  detachQuickMessageMedia,
+} from "../../services/quick_messages/media.ts";
+import {
+  createQuickMessage,
+  deleteQuickMessage,
+  listQuickMessages,
+  listQuickMessageSuggestions,
+  showQuickMessage,
+  updateQuickMessage,
+} from "../../services/quick_messages/quick_messages.ts";
+
+const REQUIRED = "Obrigatório";
+
+/** Admin §5: shortcode required. A leading "/" (how agents type it) is not part of it. */
+const Fields = z.object({
+  shortcode: z.string({ error: REQUIRED }).trim().transform((s) => s.replace(/^\/+/, "").trim())
+    .pipe(z.string().min(1, REQUIRED).max(60, "Máximo de 60 caracteres")),
+  message: z.string({ error: "Texto inválido" }).max(10_000, "Máximo de 10000 caracteres"),
+  geral: z.boolean({ error: "Use verdadeiro ou falso" }),
+  status: z.boolean({ error: "Use verdadeiro ou falso" }),
+});
+const CreateBody = Fields.extend({
+  message: Fields.shape.message.default(""),
+  geral: Fields.shape.geral.default(false),
+  status: Fields.shape.status.default(true),
+});
+const UpdateBody = Fields.partial();
+
+/** The original client sends `typeArch=quickMessage`; it never chooses a folder here. */
+const UPLOAD_TYPE = "quickMessage";
+
+export interface QuickMessageRouteDeps {
+  db: Db;
+  hub?: Hub;
+  dataDir: string;
+}
+
+export function quickMessageRoutes(deps: QuickMessageRouteDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const messageId = (c: Parameters<typeof idParam>[0]) =>
+    idParam(c, "id", "ERR_NO_QUICK_MESSAGE_FOUND");
+
+  routes.get("/", async (c) => {
+    const who = requireAuth(c);
+    return c.json(await listQuickMessages(deps.db, who, validateQuery(c, ListQuery)));
+  });
+
+  routes.get("/list", async (c) => {
+    return c.json(await listQuickMessageSuggestions(deps.db, requireAuth(c)));
+  });
+
+  routes.get("/:id{[0-9]+}", async (c) => {
+    const who = requireAuth(c);
+    return c.json(await showQuickMessage(deps.db, who, messageId(c)));
+  });
+
+  routes.post("/", async (c) => {
+    const who = requireAuth(c);
+    return c.json(await createQuickMessage(deps, who, await validateJson(c, CreateBody)));
+  });
+
+  routes.put("/:id{[0-9]+}", async (c) => {
+    const who = requireAuth(c);
+    const id = messageId(c);
+    return c.json(await updateQuickMessage(deps, who, id, await validateJson(c, UpdateBody)));
+  });
+
+  routes.delete("/:id{[0-9]+}", async (c) => {
+    const who = requireAuth(c);
+    await deleteQuickMessage(deps, who, messageId(c));
+    return c.body(null, 204);
+  });
+
+  routes.post(
+    "/:id{[0-9]+}/media-upload",
+    async (c, next) => {
+      // Signed-in callers only, before reading a body of up to 16 MB.
+      requireAuth(c);
+      await next();
+    },
+    uploadBodyLimit(MAX_MEDIA_BYTES),
+    async (c) => {
+      const who = requireAuth(c);
+      const id = messageId(c);
+      const { file, fields } = await readUploadForm(c);
+      if (fields.typeArch !== undefined && fields.typeArch !== UPLOAD_TYPE) {
+        throw new AppError("ERR_VALIDATION", 400, { fields: { typeArch: "Tipo inválido" } });
+      }
+      return c.json(await attachQuickMessageMedia(deps, who, id, file));
+    },
+  );
+
+  routes.delete("/:id{[0-9]+}/media-upload", async (c) => {
+    const who = requireAuth(c);
+    return c.json(await detachQuickMessageMedia(deps, who, messageId(c)));
+  });
+
+  return routes;
+}

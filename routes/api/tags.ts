@@ -1,0 +1,77 @@
+/**
+ * `/api/tags` (admin §7 "Tags"). `POST /api/tags/sync` (a ticket's tags) comes with the
+ * tickets of the conversations issue.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import { requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { ListQuery } from "../../lib/http/list_query.ts";
+import { idParam } from "../../lib/http/params.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import {
+  createTag,
+  deleteTag,
+  listAllTags,
+  listKanbanTags,
+  listTags,
+  showTag,
+  updateTag,
+} from "../../services/tags/tags.ts";
+
+const REQUIRED = "Obrigatório";
+
+/** Admin §5: name required, at least 3 characters, with the spec's messages. */
+const TagFields = z.object({
+  name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).min(3, "Mensagem muito curta")
+    .max(50, "Máximo de 50 caracteres"),
+  color: z.string({ error: "Cor inválida" }).trim()
+    .regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, "Cor inválida").transform((c) => c.toLowerCase()),
+  // The spec's API carries 0 or 1; a boolean from a switch means the same.
+  kanban: z.union([z.literal(0), z.literal(1), z.boolean()], { error: "Use 0 ou 1" })
+    .transform((k) => (k === 1 || k === true ? 1 : 0) as 0 | 1),
+});
+const CreateBody = TagFields.partial({ color: true, kanban: true });
+const UpdateBody = TagFields.partial();
+
+export function tagRoutes(deps: { db: Db; hub?: Hub }): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const tagId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", "ERR_NO_TAG_FOUND");
+
+  routes.get("/", async (c) => {
+    const who = requireAuth(c);
+    return c.json(await listTags(deps.db, who, validateQuery(c, ListQuery)));
+  });
+
+  routes.get("/list", async (c) => c.json(await listAllTags(deps.db, requireAuth(c))));
+
+  routes.get("/kanban", async (c) => {
+    return c.json({ lista: await listKanbanTags(deps.db, requireAuth(c)) });
+  });
+
+  routes.get("/:id{[0-9]+}", async (c) => {
+    const who = requireAuth(c);
+    return c.json(await showTag(deps.db, who, tagId(c)));
+  });
+
+  routes.post("/", async (c) => {
+    const who = requireAuth(c);
+    return c.json(await createTag(deps, who, await validateJson(c, CreateBody)));
+  });
+
+  routes.put("/:id{[0-9]+}", async (c) => {
+    const who = requireAuth(c);
+    const id = tagId(c);
+    return c.json(await updateTag(deps, who, id, await validateJson(c, UpdateBody)));
+  });
+
+  routes.delete("/:id{[0-9]+}", async (c) => {
+    const who = requireAuth(c);
+    await deleteTag(deps, who, tagId(c));
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

@@ -1,0 +1,163 @@
+/**
+ * Tags of a company (admin §7 "Tags"): labels for tickets, some of them kanban lanes.
+ * Every function takes the caller's principal; the company always comes from it, so a tag
+ * of another company is simply not found.
+ */
+import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
+import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
+import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
+import type { Principal } from "../../lib/http/auth.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import { isAdmin } from "../accounts/permissions.ts";
+
+export type Kanban = 0 | 1;
+
+export interface Tag {
+  id: number;
+  name: string;
+  color: string;
+  kanban: Kanban;
+  userId: number | null;
+  ticketsCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface TagInput {
+  name: string;
+  /** Defaults to `DEFAULT_TAG_COLOR`: the ticket screen creates tags by name alone (core §7). */
+  color?: string;
+  kanban?: Kanban;
+}
+
+export interface TagDeps {
+  db: Db;
+  hub?: Hub;
+}
+
+export const DEFAULT_TAG_COLOR = "#2563eb";
+
+type Who = Pick<Principal, "companyId" | "userId" | "profile" | "super">;
+
+/**
+ * How many tickets carry each tag. Tickets arrive with the conversations issue; until its
+ * `ticket_tags` table exists no tag is on any ticket. Then this becomes
+ * `(select count(*)::int from ticket_tags tt where tt.tag_id = t.id)`: still one query for
+ * a whole page, no per-tag round trip.
+ */
+const TICKETS_COUNT = sql`0`;
+
+function selectTags(companyId: number, where = sql.empty, tail = sql.empty) {
+  return sql`
+    select t.id, t.name, t.color, t.kanban, t.user_id as "userId",
+           ${TICKETS_COUNT}::int as "ticketsCount",
+           t.created_at as "createdAt", t.updated_at as "updatedAt"
+    from tags t
+    where t.company_id = ${companyId} ${where}
+    order by lower(t.name), t.id ${tail}`;
+}
+
+/** A page of the company's tags, optionally those whose name contains `searchParam`. */
+export async function listTags(
+  db: Queryable,
+  who: Who,
+  query: { searchParam?: string; pageNumber: number },
+): Promise<{ tags: Tag[]; hasMore: boolean }> {
+  const search = query.searchParam?.trim();
+  const where = search ? sql`and lower(t.name) like ${containsPattern(search)}` : sql.empty;
+  const rows = await db.query<Tag>(selectTags(who.companyId, where, pageClause(query.pageNumber)));
+  const page = pageOf(rows);
+  return { tags: page.rows, hasMore: page.hasMore };
+}
+
+/** Every tag of the company, by name (pickers and filters). */
+export async function listAllTags(db: Queryable, who: Who): Promise<Tag[]> {
+  return await db.query<Tag>(selectTags(who.companyId));
+}
+
+/** The company's kanban lanes, by name. */
+export async function listKanbanTags(db: Queryable, who: Who): Promise<Tag[]> {
+  return await db.query<Tag>(selectTags(who.companyId, sql`and t.kanban = 1`));
+}
+
+async function findTag(db: Queryable, companyId: number, id: number): Promise<Tag | undefined> {
+  return await db.maybeOne<Tag>(selectTags(companyId, sql`and t.id = ${id}`));
+}
+
+export async function showTag(db: Queryable, who: Who, id: number): Promise<Tag> {
+  const tag = await findTag(db, who.companyId, id);
+  if (!tag) throw new AppError("ERR_NO_TAG_FOUND", 404);
+  return tag;
+}
+
+/** Only admins decide which tags are kanban lanes (admin §6): others may not change it. */
+function checkKanbanChange(who: Who, current: Kanban, wanted: Kanban | undefined): void {
+  if (wanted !== undefined && wanted !== current && !isAdmin(who)) {
+    throw new AppError("ERR_TAG_KANBAN_ADMIN_ONLY", 403);
+  }
+}
+
+export async function createTag(deps: TagDeps, who: Who, input: TagInput): Promise<Tag> {
+  checkKanbanChange(who, 0, input.kanban);
+  const tag = await conflictOnDuplicate(
+    "ERR_DUPLICATED_TAG",
+    () =>
+      deps.db.transaction(async (tx) => {
+        const { id } = await tx.one<{ id: number }>(sql`
+        insert into tags (company_id, name, color, kanban, user_id)
+        values (${who.companyId}, ${input.name}, ${input.color ?? DEFAULT_TAG_COLOR},
+                ${input.kanban ?? 0}, ${who.userId})
+        returning id`);
+        return (await findTag(tx, who.companyId, id))!;
+      }),
+  );
+  await publishTag(deps.hub, who.companyId, { action: "create", record: tag });
+  return tag;
+}
+
+export async function updateTag(
+  deps: TagDeps,
+  who: Who,
+  id: number,
+  input: Partial<TagInput>,
+): Promise<Tag> {
+  const tag = await conflictOnDuplicate(
+    "ERR_DUPLICATED_TAG",
+    () =>
+      deps.db.transaction(async (tx) => {
+        const current = await tx.maybeOne<{ kanban: Kanban }>(
+          sql`select kanban from tags where id = ${id} and company_id = ${who.companyId} for update`,
+        );
+        if (!current) throw new AppError("ERR_NO_TAG_FOUND", 404);
+        checkKanbanChange(who, current.kanban, input.kanban);
+        await tx.run(sql`
+        update tags
+        set name = coalesce(${input.name ?? null}, name),
+            color = coalesce(${input.color ?? null}, color),
+            kanban = coalesce(${input.kanban ?? null}::smallint, kanban),
+            updated_at = now()
+        where id = ${id} and company_id = ${who.companyId}`);
+        return (await findTag(tx, who.companyId, id))!;
+      }),
+  );
+  await publishTag(deps.hub, who.companyId, { action: "update", record: tag });
+  return tag;
+}
+
+export async function deleteTag(deps: TagDeps, who: Who, id: number): Promise<void> {
+  const { rowCount } = await deps.db.run(
+    sql`delete from tags where id = ${id} and company_id = ${who.companyId}`,
+  );
+  if (rowCount === 0) throw new AppError("ERR_NO_TAG_FOUND", 404);
+  await publishTag(deps.hub, who.companyId, { action: "delete", id });
+}
+
+export type TagEvent =
+  | { action: "create" | "update"; record: Tag }
+  | { action: "delete"; id: number };
+
+/** Tags are company-wide: every signed-in user of the company hears about them. */
+async function publishTag(hub: Hub | undefined, companyId: number, event: TagEvent) {
+  await hub?.publish(`company-${companyId}`, `company-${companyId}-tag`, event);
+}
