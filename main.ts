@@ -24,6 +24,9 @@ import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
+import { whatsappRoutes } from "./routes/api/whatsapp.ts";
+import { sandboxRoutes } from "./routes/api/sandbox.ts";
+import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -35,6 +38,8 @@ export interface AppDeps {
   jwtKey: Uint8Array;
   /** The realtime hub; `/ws` is mounted only when there is one (most API tests need none). */
   hub?: Hub;
+  /** Runs WhatsApp sessions; when absent, one without background loops is made (tests). */
+  whatsapp?: WhatsappSessions;
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -59,6 +64,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       hub: deps.hub,
     }),
   );
+  const sessions = deps.whatsapp ?? createWhatsappSessions({ db: deps.db, hub: deps.hub });
+  api.route("/", whatsappRoutes({ db: deps.db, hub: deps.hub, sessions }));
+  api.route("/", sandboxRoutes({ db: deps.db, sessions }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
@@ -101,7 +109,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const jobs = createJobRunner({ db, instanceId: hub.instanceId, handlers: jobHandlers });
   jobs.start();
-  const app = createApp({ db, config, hub, jwtKey });
+  const whatsapp = createWhatsappSessions({ db, hub });
+  await whatsapp.startLoops();
+  // Resumes the sessions that were running when the installation last stopped (their
+  // credentials are in the database, so no new QR) once their old leases have lapsed.
+  void whatsapp.tick().catch((error) => console.error("whatsapp:", error));
+  const app = createApp({ db, config, hub, jwtKey, whatsapp });
   const server = Deno.serve(
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
     app.fetch,
@@ -126,8 +139,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // and stops listening before the database goes away.
       await hub.close();
       await server.shutdown();
-      // Jobs after requests (a request may have queued one), before the database closes.
+      // Jobs and sessions after requests (a request may have queued work), before the
+      // database closes; sessions keep their credentials and give their leases back.
       await jobs.stop();
+      await whatsapp.close();
       await db.close();
     })();
     return stopping;
