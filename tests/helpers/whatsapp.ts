@@ -12,6 +12,17 @@ export type Caller = (method: string, path: string, body?: unknown) => Promise<{
   body: any;
 }>;
 
+export function accessTokenFor(
+  jwtKey: Uint8Array,
+  user: TestUser,
+  profile: "user" | "admin" = "admin",
+): Promise<string> {
+  return signAccessToken(
+    { userId: user.id, companyId: user.companyId, profile, super: false, tokenVersion: 0 },
+    jwtKey,
+  );
+}
+
 /** A function that calls the app with a fresh access token of `user`. */
 export async function callerFor(
   app: App,
@@ -19,15 +30,12 @@ export async function callerFor(
   user: TestUser,
   profile: "user" | "admin" = "admin",
 ): Promise<Caller> {
-  const token = await signAccessToken(
-    { userId: user.id, companyId: user.companyId, profile, super: false, tokenVersion: 0 },
-    jwtKey,
-  );
+  const token = await accessTokenFor(jwtKey, user, profile);
   return async (method, path, body) => {
     const res = await app.request(path, {
       method,
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || method === "GET" ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
