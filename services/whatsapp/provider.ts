@@ -82,6 +82,8 @@ export interface IncomingMessage {
   location?: Location;
   /** Shared contact cards (vCard text), one per card. */
   vcards?: string[];
+  /** A missed call WhatsApp logged in the chat. */
+  callLog?: { isVideo: boolean };
   /** True when the batch is history/sync rather than something that just arrived. */
   isHistory: boolean;
 }
