@@ -223,6 +223,12 @@ export class WhatsappSessions {
   }
 
   async #runHereOrForward(companyId: number, id: number, command: "start" | "restart") {
+    const connection = await findConnectionById(this.#db, id);
+    if (!connection || !this.#options.providers[connection.provider]) {
+      // No provider of that kind is installed here: say so instead of waiting forever.
+      await this.#db.run(sql`update whatsapps set session_wanted = false where id = ${id}`);
+      throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
+    }
     if (await acquireLease(this.#db, this.instanceId, { id, companyId }, this.#leaseMs)) {
       await this.#onCommand({ command, id, to: this.instanceId });
       return;

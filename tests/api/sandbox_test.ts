@@ -90,6 +90,14 @@ Deno.test("[api] sandbox phone: pair, inbound, outbound with acks", async (t) =>
       }
     });
 
+    await t.step("a provider that is not installed cannot start", async () => {
+      const beta = await admin("POST", "/api/whatsapp", { name: "Phone", provider: "beta" });
+      const res = await admin("POST", `/api/whatsappsession/${beta.body.id}`);
+      assert.equal(res.status, 409);
+      assert.equal(res.body.error, "ERR_WAPP_NOT_INITIALIZED");
+      await admin("DELETE", `/api/whatsapp/${beta.body.id}`);
+    });
+
     await t.step("before the session starts, pairing is refused", async () => {
       const res = await admin("POST", `/api/sandbox/${id}/pair`);
       assert.equal(res.status, 409);
