@@ -39,6 +39,9 @@ import { contactRoutes } from "./routes/api/contacts.ts";
 import { tagRoutes } from "./routes/api/tags.ts";
 import { quickMessageRoutes } from "./routes/api/quick_messages.ts";
 import { mediaRoutes } from "./routes/api/media.ts";
+import { whatsappRoutes } from "./routes/api/whatsapp.ts";
+import { sandboxRoutes } from "./routes/api/sandbox.ts";
+import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -60,6 +63,8 @@ export interface AppDeps {
    * one is made the same way, so without SMTP_URL mail goes to the outbox table and the log.
    */
   mailer?: Mailer;
+  /** Runs WhatsApp sessions; when absent, one without background loops is made (tests). */
+  whatsapp?: WhatsappSessions;
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -116,6 +121,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     quickMessageRoutes({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir }),
   );
   api.route("/media", mediaRoutes({ dataDir: deps.config.dataDir }));
+  const sessions = deps.whatsapp ?? createWhatsappSessions({ db: deps.db, hub: deps.hub });
+  api.route("/", whatsappRoutes({ db: deps.db, hub: deps.hub, sessions }));
+  api.route("/", sandboxRoutes({ db: deps.db, sessions }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
@@ -164,7 +172,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const jobs = createJobRunner({ db, instanceId: hub.instanceId, handlers: jobHandlers });
   jobs.start();
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl });
-  const app = createApp({ db, config, hub, jwtKey, mailer });
+  const whatsapp = createWhatsappSessions({ db, hub });
+  await whatsapp.startLoops();
+  // Resumes the sessions that were running when the installation last stopped (their
+  // credentials are in the database, so no new QR) once their old leases have lapsed.
+  void whatsapp.tick().catch((error) => console.error("whatsapp:", error));
+  const app = createApp({ db, config, hub, jwtKey, mailer, whatsapp });
   const server = Deno.serve(
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
     app.fetch,
@@ -189,8 +202,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // and stops listening before the database goes away.
       await hub.close();
       await server.shutdown();
-      // Jobs after requests (a request may have queued one), before the database closes.
+      // Jobs and sessions after requests (a request may have queued work), before the
+      // database closes; sessions keep their credentials and give their leases back.
       await jobs.stop();
+      await whatsapp.close();
       await db.close();
     })();
     return stopping;

@@ -9,6 +9,7 @@ import { AppError } from "../../lib/http/errors.ts";
 import type { UsersDeps } from "./deps.ts";
 import type { CreateUserInput } from "./schemas.ts";
 import { publishUserEvent } from "./user_events.ts";
+import { assertCompanyConnection } from "./user_connection.ts";
 import { companyQueueIds, replaceUserQueues } from "./user_queues.ts";
 import { findUserView, type UserView } from "./user_view.ts";
 
@@ -24,8 +25,7 @@ export async function createUser(
   const user = await rethrowEmailTaken(deps.db.transaction(async (tx) => {
     await assertRoomForAnotherUser(tx, companyId);
     const queueIds = await companyQueueIds(tx, companyId, input.queueIds);
-    // The default connection is not checked yet: connections arrive with the WhatsApp issue,
-    // which adds the foreign key and the company check.
+    await assertCompanyConnection(tx, companyId, input.whatsappId);
     const { id } = await tx.one<{ id: number }>(sql`
       insert into users (company_id, name, email, password_hash, profile, super, all_ticket,
                          whatsapp_id)

@@ -8,6 +8,7 @@ import type { Queryable } from "../../lib/db/mod.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { can } from "../accounts/permissions.ts";
 import { listUsers, type UserPage } from "./list_users.ts";
+import { listConnectionChoices } from "./user_connection.ts";
 import { listQueueChoices } from "./user_queues.ts";
 import type { QueueChip } from "./user_view.ts";
 
@@ -34,16 +35,15 @@ export interface UsersPageData {
 }
 
 export async function usersPageData(db: Queryable, viewer: Principal): Promise<UsersPageData> {
-  const [initial, queues] = await Promise.all([
+  const [initial, queues, connections] = await Promise.all([
     listUsers(db, viewer.companyId),
     listQueueChoices(db, viewer.companyId),
+    listConnectionChoices(db, viewer.companyId),
   ]);
   return {
     initial,
     queues,
-    // Connections arrive with the WhatsApp issue, which fills this list; until then the
-    // select offers only "none" and says where connections come from.
-    connections: [],
+    connections,
     permissions: {
       editProfile: can(viewer, "user-modal:editProfile"),
       editQueues: can(viewer, "user-modal:editQueues"),

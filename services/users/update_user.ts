@@ -6,6 +6,7 @@
  * only when its value differs, because the dialog sends every field back as it was; an
  * attempt to change one without permission changes nothing at all (403).
  */
+import { assertCompanyConnection } from "./user_connection.ts";
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
 import type { Principal } from "../../lib/http/auth.ts";
@@ -88,6 +89,7 @@ export async function updateUser(
     if (changes.profile && input.profile === "user") {
       await assertAnotherAdmin(tx, companyId, userId);
     }
+    if (changes.whatsappId) await assertCompanyConnection(tx, companyId, input.whatsappId);
     const queueIds = changes.queueIds
       ? await companyQueueIds(tx, companyId, input.queueIds!)
       : undefined;

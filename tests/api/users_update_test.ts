@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { openTestApp } from "../helpers/app.ts";
 import { createTestCompany, createTestUser, type TestUser } from "../helpers/accounts.ts";
-import { call, createTestQueue, tokenFor } from "../helpers/users.ts";
+import { call, createTestConnection, createTestQueue, tokenFor } from "../helpers/users.ts";
 
 type App = Awaited<ReturnType<typeof openTestApp>>["app"];
 
@@ -43,7 +43,10 @@ Deno.test("[api] PUT /api/users/{id}", async (t) => {
     const colleague = await createTestUser(db, companyId, { profile: "user" });
     const adminToken = await tokenFor(db, jwtKey, admin);
     const queue = await createTestQueue(db, companyId);
-    const foreignQueue = await createTestQueue(db, await createTestCompany(db));
+    const otherCompanyId = await createTestCompany(db);
+    const foreignQueue = await createTestQueue(db, otherCompanyId);
+    const connectionId = await createTestConnection(db, companyId);
+    const foreignConnectionId = await createTestConnection(db, otherCompanyId);
     const path = (user: TestUser) => `/api/users/${user.id}`;
     const stored = (user: TestUser) =>
       db.one<Record<string, unknown>>(sql`
@@ -56,14 +59,14 @@ Deno.test("[api] PUT /api/users/{id}", async (t) => {
         name: "Agente Editado",
         email: "Agente.Editado@Example.com",
         profile: "user",
-        whatsappId: 7,
+        whatsappId: connectionId,
         queueIds: [queue.id],
         allTicket: "enabled",
       });
       assert.equal(res.status, 200);
       assert.equal(res.body.name, "Agente Editado");
       assert.equal(res.body.email, "agente.editado@example.com");
-      assert.equal(res.body.whatsappId, 7);
+      assert.equal(res.body.whatsappId, connectionId);
       assert.equal(res.body.allTicket, "enabled");
       assert.deepEqual(res.body.queues, [queue]);
       agent.email = res.body.email;
@@ -72,6 +75,28 @@ Deno.test("[api] PUT /api/users/{id}", async (t) => {
         whatsappId: null,
       });
       assert.deepEqual([cleared.body.queues, cleared.body.whatsappId], [[], null]);
+    });
+
+    await t.step("another company's connection is unknown here, and changes nothing", async () => {
+      const res = await call(app, "PUT", path(agent), adminToken, {
+        whatsappId: foreignConnectionId,
+      });
+      assert.deepEqual([res.status, res.body], [404, { error: "ERR_NO_WAPP_FOUND" }]);
+      assert.equal((await stored(agent)).whatsapp_id, null);
+      const created = await call(app, "POST", "/api/users", adminToken, {
+        name: "Nova Pessoa",
+        email: `nova-${crypto.randomUUID().slice(0, 6)}@example.com`,
+        password: "Senha-forte-1",
+        profile: "user",
+        whatsappId: foreignConnectionId,
+      });
+      assert.deepEqual([created.status, created.body], [404, { error: "ERR_NO_WAPP_FOUND" }]);
+    });
+
+    await t.step("deleting a connection clears it as a user's default", async () => {
+      await call(app, "PUT", path(agent), adminToken, { whatsappId: connectionId });
+      await db.run(sql`delete from whatsapps where id = ${connectionId}`);
+      assert.equal((await stored(agent)).whatsapp_id, null);
     });
 
     await t.step("fields are validated like on creation; a blank password is kept", async () => {

@@ -58,3 +58,13 @@ export async function createTestQueue(
   );
   return { id: row.id, name, color };
 }
+
+/** A connection row of `companyId` (sandbox, never started), for tests that only need its id. */
+export async function createTestConnection(db: Db, companyId: number): Promise<number> {
+  const row = await db.one<{ id: number }>(sql`
+    insert into whatsapps (company_id, name, provider, token)
+    values (${companyId}, ${`Conexão ${crypto.randomUUID().slice(0, 8)}`}, 'sandbox',
+            ${crypto.randomUUID()})
+    returning id`);
+  return row.id;
+}

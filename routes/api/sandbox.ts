@@ -1,0 +1,95 @@
+/**
+ * `/api/sandbox/{whatsappId}/…` (DESIGN §7): play a customer on a sandbox connection.
+ * Admin only. `inbound` takes JSON `{number, name, body, quotedId?, location?, vcard?}` or
+ * multipart with the same fields and one file in `medias`.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { requireAdmin } from "../../services/accounts/permissions.ts";
+import type { MediaKind } from "../../services/whatsapp/provider.ts";
+import {
+  pairSandbox,
+  sandboxInbound,
+  sandboxOutbound,
+} from "../../services/whatsapp/sandbox/service.ts";
+import type { WhatsappSessions } from "../../services/whatsapp/sessions.ts";
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const number = z.string().trim().regex(/^\d{8,20}$/, "Invalid number");
+
+const InboundBody = z.object({
+  number,
+  name: z.string().trim().max(100).default(""),
+  body: z.string().max(4096).default(""),
+  quotedId: z.string().max(200).optional(),
+  location: z.object({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    name: z.string().max(200).optional(),
+    address: z.string().max(500).optional(),
+  }).optional(),
+  vcard: z.string().max(10_000).optional(),
+});
+
+function mediaKindOf(mimetype: string): MediaKind {
+  const major = mimetype.split("/")[0];
+  return major === "image" || major === "audio" || major === "video" ? major : "document";
+}
+
+export function sandboxRoutes(deps: { db: Db; sessions: WhatsappSessions }): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post("/sandbox/:id/pair", async (c) => {
+    const auth = requireAdmin(c);
+    const { id } = validate(IdParam, c.req.param());
+    await pairSandbox(deps, auth.companyId, id);
+    return c.json({ message: "Paired." });
+  });
+
+  routes.post("/sandbox/:id/inbound", async (c) => {
+    const auth = requireAdmin(c);
+    const { id } = validate(IdParam, c.req.param());
+    const multipart = c.req.header("Content-Type")?.startsWith("multipart/form-data");
+    let message;
+    if (multipart) {
+      const form = await c.req.formData();
+      const fields = validate(InboundBody, {
+        number: form.get("number"),
+        name: form.get("name") ?? undefined,
+        body: form.get("body") ?? undefined,
+        quotedId: form.get("quotedId") ?? undefined,
+      });
+      const file = form.get("medias");
+      if (!(file instanceof File)) {
+        throw new AppError("ERR_VALIDATION", 400, { fields: { medias: "Required" } });
+      }
+      const mimetype = file.type || "application/octet-stream";
+      message = {
+        ...fields,
+        media: {
+          kind: mediaKindOf(mimetype),
+          mimetype,
+          // Spaces become underscores in stored media names (core §9).
+          fileName: file.name.replaceAll(" ", "_"),
+          data: new Uint8Array(await file.arrayBuffer()),
+        },
+      };
+    } else {
+      message = await validateJson(c, InboundBody);
+    }
+    return c.json(await sandboxInbound(deps, auth.companyId, id, message), 201);
+  });
+
+  routes.get("/sandbox/:id/outbound", async (c) => {
+    const auth = requireAdmin(c);
+    const { id } = validate(IdParam, c.req.param());
+    const query = validateQuery(c, z.object({ number }));
+    return c.json({ messages: await sandboxOutbound(deps, auth.companyId, id, query.number) });
+  });
+
+  return routes;
+}

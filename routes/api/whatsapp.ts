@@ -1,0 +1,96 @@
+/**
+ * `/api/whatsapp` and `/api/whatsappsession` (core §7): the connections and their sessions.
+ * Everyone signed in may list and read (plain users see no token and no QR); adding,
+ * editing, deleting and the session buttons are the named admin permissions.
+ */
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import { requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import { isAdmin, requirePermission } from "../../services/accounts/permissions.ts";
+import {
+  CreateConnectionBody,
+  ListConnectionsQuery,
+  UpdateConnectionBody,
+} from "../../services/whatsapp/connection_input.ts";
+import { presentConnection } from "../../services/whatsapp/connection_rows.ts";
+import {
+  createConnection,
+  deleteConnection,
+  listConnections,
+  showConnection,
+  updateConnection,
+} from "../../services/whatsapp/connections.ts";
+import type { WhatsappSessions } from "../../services/whatsapp/sessions.ts";
+
+export interface WhatsappRouteDeps {
+  db: Db;
+  hub?: Hub;
+  sessions: WhatsappSessions;
+}
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+export function whatsappRoutes(deps: WhatsappRouteDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const connectionDeps = {
+    db: deps.db,
+    hub: deps.hub,
+    stopSession: (companyId: number, id: number) => deps.sessions.disconnect(companyId, id),
+  };
+
+  routes.get("/whatsapp", async (c) => {
+    const auth = requireAuth(c);
+    validateQuery(c, ListConnectionsQuery);
+    const rows = await listConnections(deps.db, auth.companyId);
+    return c.json(rows.map((row) => presentConnection(row, { admin: isAdmin(auth) })));
+  });
+
+  routes.get("/whatsapp/:id", async (c) => {
+    const auth = requireAuth(c);
+    const { id } = validate(IdParam, c.req.param());
+    const row = await showConnection(deps.db, auth.companyId, id);
+    return c.json(presentConnection(row, { admin: isAdmin(auth) }));
+  });
+
+  routes.post("/whatsapp", async (c) => {
+    const auth = requirePermission(c, "connections-page:addConnection");
+    const body = await validateJson(c, CreateConnectionBody);
+    const row = await createConnection(connectionDeps, auth.companyId, body);
+    return c.json(presentConnection(row, { admin: true }), 201);
+  });
+
+  routes.put("/whatsapp/:id", async (c) => {
+    const auth = requirePermission(c, "connections-page:editOrDeleteConnection");
+    const { id } = validate(IdParam, c.req.param());
+    const body = await validateJson(c, UpdateConnectionBody);
+    const row = await updateConnection(connectionDeps, auth.companyId, id, body);
+    return c.json(presentConnection(row, { admin: true }));
+  });
+
+  routes.delete("/whatsapp/:id", async (c) => {
+    const auth = requirePermission(c, "connections-page:editOrDeleteConnection");
+    const { id } = validate(IdParam, c.req.param());
+    await deleteConnection(connectionDeps, auth.companyId, id);
+    return c.json({ message: "Whatsapp deleted." });
+  });
+
+  // Session buttons: start, new QR, disconnect. They answer at once; progress is pushed on
+  // company-{id}-whatsappSession (never waiting for the phone, unlike the old server).
+  const sessionAction =
+    (action: "start" | "restart" | "disconnect") => async (c: Context<AppEnv>) => {
+      const auth = requirePermission(c, "connections-page:actionButtons");
+      const { id } = validate(IdParam, c.req.param());
+      await showConnection(deps.db, auth.companyId, id);
+      await deps.sessions[action](auth.companyId, id);
+      return c.json({ message: "Session updated." });
+    };
+  routes.post("/whatsappsession/:id", sessionAction("start"));
+  routes.put("/whatsappsession/:id", sessionAction("restart"));
+  routes.delete("/whatsappsession/:id", sessionAction("disconnect"));
+
+  return routes;
+}

@@ -1,0 +1,104 @@
+/**
+ * Baileys' auth state kept in Postgres (`whatsapp_auth`): the creds as one row, and every
+ * signal key (pre-keys, sessions, sender keys, app-state keys and versions, LID mappings,
+ * device lists, tc-tokens, identity keys…) as one row per (type, id). Values are JSON with
+ * Baileys' Buffer encoding. Each `keys.set` and each creds save is one transaction, so a
+ * crash never leaves half a change; unknown key types are stored the same way, so a later
+ * Baileys that adds one loses nothing.
+ */
+import { BufferJSON, initAuthCreds, proto } from "baileys";
+import type {
+  AuthenticationCreds,
+  AuthenticationState,
+  SignalDataSet,
+  SignalDataTypeMap,
+} from "baileys";
+import { type Db, type Sql, sql } from "../../../lib/db/mod.ts";
+
+const CREDS = "creds";
+
+export interface PostgresAuthState {
+  state: AuthenticationState;
+  /** Persists the creds (call on every `creds.update`). */
+  saveCreds(): Promise<void>;
+  /** Forgets everything: the next start needs a new QR. */
+  clear(): Promise<void>;
+}
+
+type Owner = { companyId: number; connectionId: number };
+
+function encode(value: unknown): string {
+  return JSON.stringify(value, BufferJSON.replacer);
+}
+
+function decode<T>(text: string): T {
+  return JSON.parse(text, BufferJSON.reviver) as T;
+}
+
+export async function usePostgresAuthState(db: Db, owner: Owner): Promise<PostgresAuthState> {
+  const where = sql`company_id = ${owner.companyId} and whatsapp_id = ${owner.connectionId}`;
+  const stored = await db.maybeOne<{ value: string }>(
+    sql`select value from whatsapp_auth where ${where} and type = ${CREDS} and id = ''`,
+  );
+  const creds: AuthenticationCreds = stored ? decode(stored.value) : initAuthCreds();
+
+  async function get<T extends keyof SignalDataTypeMap>(type: T, ids: string[]) {
+    const result: { [id: string]: SignalDataTypeMap[T] } = {};
+    if (ids.length === 0) return result;
+    const rows = await db.query<{ id: string; value: string }>(sql`
+      select id, value from whatsapp_auth
+      where ${where} and type = ${type} and id = any(${ids}::text[])`);
+    for (const row of rows) {
+      let value = decode<SignalDataTypeMap[T]>(row.value);
+      if (type === "app-state-sync-key") {
+        // Baileys expects the protobuf object, not the plain JSON it was saved from.
+        value = proto.Message.AppStateSyncKeyData.fromObject(
+          value as object,
+        ) as unknown as SignalDataTypeMap[T];
+      }
+      result[row.id] = value;
+    }
+    return result;
+  }
+
+  async function set(data: SignalDataSet): Promise<void> {
+    const upserts: Sql[] = [];
+    const deletes: Sql[] = [];
+    for (const [type, entries] of Object.entries(data)) {
+      for (const [id, value] of Object.entries(entries ?? {})) {
+        if (value === null || value === undefined) deletes.push(sql`(${type}, ${id})`);
+        else {
+          upserts.push(
+            sql`(${owner.companyId}, ${owner.connectionId}, ${type}, ${id}, ${encode(value)})`,
+          );
+        }
+      }
+    }
+    if (upserts.length === 0 && deletes.length === 0) return;
+    await db.transaction(async (tx) => {
+      if (deletes.length > 0) {
+        await tx.run(sql`delete from whatsapp_auth
+                         where ${where} and (type, id) in (${sql.join(deletes)})`);
+      }
+      if (upserts.length > 0) {
+        await tx.run(sql`
+          insert into whatsapp_auth (company_id, whatsapp_id, type, id, value)
+          values ${sql.join(upserts)}
+          on conflict (company_id, whatsapp_id, type, id) do update set value = excluded.value`);
+      }
+    });
+  }
+
+  return {
+    state: { creds, keys: { get, set } },
+    async saveCreds() {
+      await db.run(sql`
+        insert into whatsapp_auth (company_id, whatsapp_id, type, id, value)
+        values (${owner.companyId}, ${owner.connectionId}, ${CREDS}, '', ${encode(creds)})
+        on conflict (company_id, whatsapp_id, type, id) do update set value = excluded.value`);
+    },
+    async clear() {
+      await db.run(sql`delete from whatsapp_auth where ${where}`);
+    },
+  };
+}

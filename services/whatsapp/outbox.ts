@@ -1,0 +1,128 @@
+/**
+ * Outgoing WhatsApp messages (DESIGN §6): written first as a row, then sent by the
+ * connection's owner. A row is claimed for a while before sending; if the process dies
+ * mid-send the claim lapses and the row is claimed again, so nothing is lost (a message may,
+ * rarely, go out twice: at-least-once, never zero). Failures retry with growing delays.
+ */
+import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
+import type { OutgoingMessage, Recipient, SentMessage } from "./provider.ts";
+
+export const MAX_ATTEMPTS = 5;
+/** How long a claimed row belongs to its sender before another may take it. */
+export const CLAIM_MS = 60_000;
+
+/** What a row holds: the message, with media as a file under the media directory. */
+export interface OutboxPayload {
+  to: Recipient;
+  body: string;
+  quotedId?: string;
+  media?: {
+    kind: NonNullable<OutgoingMessage["media"]>["kind"];
+    mimetype: string;
+    fileName: string;
+    path: string;
+  };
+}
+
+export interface OutboxRow {
+  id: number;
+  payload: OutboxPayload;
+  attempts: number;
+}
+
+/** Queues a message for a connection; answers the outbox row id. */
+export async function enqueueOutgoing(
+  db: Db,
+  target: { companyId: number; whatsappId: number },
+  payload: OutboxPayload,
+): Promise<number> {
+  const row = await db.one<{ id: number }>(sql`
+    insert into whatsapp_outbox (company_id, whatsapp_id, payload)
+    values (${target.companyId}, ${target.whatsappId}, ${JSON.stringify(payload)}::text::jsonb)
+    returning id`);
+  // Wakes the owner at once instead of at its next tick (best effort: the tick catches up).
+  await db.notify("whatsapp_outbox", String(target.whatsappId)).catch(() => {});
+  return row.id;
+}
+
+/** Claims due rows of one connection, oldest first, skipping rows another sender holds. */
+export async function claimDue(
+  db: Queryable,
+  instanceId: string,
+  target: { companyId: number; whatsappId: number },
+  limit = 20,
+  claimMs = CLAIM_MS,
+): Promise<OutboxRow[]> {
+  const rows = await db.query<{ id: number; payload: OutboxPayload | string; attempts: number }>(
+    sql`
+    update whatsapp_outbox
+    set status = 'sending', claimed_by = ${instanceId}, attempts = attempts + 1,
+        claimed_until = now() + make_interval(secs => ${claimMs / 1000})
+    where id in (
+      select id from whatsapp_outbox
+      where company_id = ${target.companyId} and whatsapp_id = ${target.whatsappId}
+        and ((status = 'pending' and next_attempt_at <= now())
+             or (status = 'sending' and claimed_until < now()))
+      order by id limit ${limit}
+      for update skip locked)
+    returning id, payload, attempts`,
+  );
+  return rows
+    .map((row) => ({
+      ...row,
+      payload: typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: Queryable, id: number, sent: SentMessage): Promise<void> {
+  await db.run(sql`
+    update whatsapp_outbox
+    set status = 'sent', provider_message_id = ${sent.messageId}, sent_at = now(),
+        claimed_by = null, claimed_until = null, last_error = null
+    where id = ${id}`);
+}
+
+/** Delay before attempt n+1: 5 s, 10 s, 20 s… capped at 5 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 300_000);
+}
+
+export async function markFailed(
+  db: Queryable,
+  row: { id: number; attempts: number },
+  error: string,
+): Promise<void> {
+  const giveUp = row.attempts >= MAX_ATTEMPTS;
+  await db.run(sql`
+    update whatsapp_outbox
+    set status = ${giveUp ? "failed" : "pending"}, last_error = ${error.slice(0, 500)},
+        claimed_by = null, claimed_until = null,
+        next_attempt_at = now() + make_interval(secs => ${retryDelayMs(row.attempts) / 1000})
+    where id = ${row.id}`);
+}
+
+/**
+ * Sends what is due for one connection through `send`; answers how many went out. Run by
+ * the connection's owner only.
+ */
+export async function sendDue(
+  db: Db,
+  instanceId: string,
+  target: { companyId: number; whatsappId: number },
+  send: (payload: OutboxPayload) => Promise<SentMessage>,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const rows = await claimDue(db, instanceId, target);
+    if (rows.length === 0) return sent;
+    for (const row of rows) {
+      try {
+        await markSent(db, row.id, await send(row.payload));
+        sent++;
+      } catch (error) {
+        await markFailed(db, row, error instanceof Error ? error.message : String(error));
+      }
+    }
+  }
+}

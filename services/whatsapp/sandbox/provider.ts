@@ -1,0 +1,192 @@
+/**
+ * Provider `sandbox`: a simulated phone inside Balcão (DESIGN §7). It pairs through a QR
+ * like the real thing (the scan is simulated by `pair()`), remembers the pairing so a
+ * restart reconnects without a QR, delivers the simulated customers' messages as ordinary
+ * provider events, and records what it "receives" from agents with acks that move
+ * 1 → 3 → 4 as a real phone's would. Its conversations live in `sandbox_messages`, so the
+ * simulator shows the same thing on every instance.
+ */
+import { sql } from "../../../lib/db/mod.ts";
+import {
+  type ContactIdentity,
+  type IncomingMessage,
+  NotConnectedError,
+  type OutgoingMessage,
+  type ProviderContext,
+  type ProviderFactory,
+  type Recipient,
+  type SentMessage,
+  type WhatsappProvider,
+} from "../provider.ts";
+import { loadSandboxMessage, type SandboxRow } from "./store.ts";
+
+export interface SandboxOptions {
+  /** Delays of the simulated phone's delivery (ack 3) and read (ack 4) receipts. */
+  deliveredAfterMs?: number;
+  readAfterMs?: number;
+}
+
+export interface SandboxProvider extends WhatsappProvider {
+  /** The simulated QR scan. */
+  pair(): Promise<void>;
+  /** Hands a stored customer message (direction 'in') to Balcão. */
+  deliver(messageId: string): Promise<void>;
+  readonly connected: boolean;
+}
+
+const PAIRED = sql`'sandbox'`;
+
+export function sandboxIdentity(number: string, name = ""): ContactIdentity {
+  return { number, lid: null, name, isGroup: false };
+}
+
+export function createSandboxProvider(
+  context: ProviderContext,
+  options: SandboxOptions = {},
+): SandboxProvider {
+  const { db, connectionId, companyId } = context;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let connected = false;
+  let stopped = false;
+
+  async function isPaired(): Promise<boolean> {
+    return Boolean(
+      await db.maybeOne(sql`select 1 from whatsapp_auth where company_id = ${companyId}
+        and whatsapp_id = ${connectionId} and type = ${PAIRED} and id = ''`),
+    );
+  }
+
+  function later(ms: number, work: () => Promise<void>) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopped) void work().catch((error) => console.error("sandbox:", error));
+    }, ms);
+    timers.add(timer);
+  }
+
+  function stopTimers() {
+    stopped = true;
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+    connected = false;
+  }
+
+  async function setAck(messageId: string, number: string, ack: 3 | 4) {
+    await db.run(sql`update sandbox_messages set ack = greatest(ack, ${ack})
+      where company_id = ${companyId} and whatsapp_id = ${connectionId}
+        and message_id = ${messageId}`);
+    context.emit({ type: "ack", messageId, chat: sandboxIdentity(number), ack });
+  }
+
+  function toIncoming(row: SandboxRow): IncomingMessage {
+    const contact = sandboxIdentity(row.number, row.name);
+    return {
+      messageId: row.messageId,
+      chat: contact,
+      sender: contact,
+      fromMe: false,
+      timestamp: row.createdAt,
+      body: row.body,
+      quotedId: row.quotedId ?? undefined,
+      location: row.location ?? undefined,
+      vcards: row.vcard ? [row.vcard] : undefined,
+      media: row.media
+        ? { ...row.media, fetch: () => provider.downloadMedia(row.messageId) }
+        : undefined,
+      isHistory: false,
+    };
+  }
+
+  const provider: SandboxProvider = {
+    get connected() {
+      return connected;
+    },
+
+    async start() {
+      stopped = false;
+      if (await isPaired()) {
+        connected = true;
+        context.emit({ type: "status", status: "CONNECTED", qrcode: "" });
+        return;
+      }
+      const nonce = crypto.randomUUID();
+      context.emit({
+        type: "status",
+        status: "qrcode",
+        qrcode: `balcao-sandbox:${connectionId}:${nonce}`,
+      });
+    },
+
+    async pair() {
+      if (stopped) throw new NotConnectedError();
+      context.emit({ type: "status", status: "PAIRING", qrcode: "" });
+      await db.run(sql`insert into whatsapp_auth (company_id, whatsapp_id, type, id, value)
+        values (${companyId}, ${connectionId}, ${PAIRED}, '', ${new Date().toISOString()})
+        on conflict do nothing`);
+      connected = true;
+      context.emit({ type: "status", status: "CONNECTED", qrcode: "" });
+    },
+
+    async deliver(messageId) {
+      if (!connected) throw new NotConnectedError();
+      const row = await loadSandboxMessage(db, { companyId, connectionId }, messageId);
+      if (row?.direction !== "in") return;
+      context.emit({ type: "message", message: toIncoming(row) });
+    },
+
+    stop() {
+      stopTimers();
+      return Promise.resolve();
+    },
+
+    async logout() {
+      stopTimers();
+      await db.run(sql`delete from whatsapp_auth where company_id = ${companyId}
+        and whatsapp_id = ${connectionId}`);
+    },
+
+    async send(message: OutgoingMessage): Promise<SentMessage> {
+      if (!connected) throw new NotConnectedError();
+      const number = recipientNumber(message.to);
+      const messageId = `SANDBOX-OUT-${crypto.randomUUID()}`;
+      const row = await db.one<{ createdAt: Date }>(sql`
+        insert into sandbox_messages (company_id, whatsapp_id, message_id, number, direction,
+          body, media_kind, media_mimetype, media_file_name, media_data, quoted_id, ack)
+        values (${companyId}, ${connectionId}, ${messageId}, ${number}, 'out', ${message.body},
+          ${message.media?.kind ?? null}, ${message.media?.mimetype ?? null},
+          ${message.media?.fileName ?? null}, ${message.media?.data ?? null},
+          ${message.quotedId ?? null}, 1)
+        returning created_at as "createdAt"`);
+      // The simulated phone receives it, then its "customer" reads it.
+      later(options.deliveredAfterMs ?? 1000, () => setAck(messageId, number, 3));
+      later(options.readAfterMs ?? 3000, () => setAck(messageId, number, 4));
+      return { messageId, timestamp: new Date(row.createdAt) };
+    },
+
+    async deleteMessage(_chat: Recipient, messageId: string) {
+      await db.run(sql`update sandbox_messages set deleted = true
+        where company_id = ${companyId} and whatsapp_id = ${connectionId}
+          and message_id = ${messageId}`);
+    },
+
+    async downloadMedia(messageId) {
+      const row = await db.maybeOne<{ data: Uint8Array | null }>(sql`
+        select media_data as data from sandbox_messages
+        where company_id = ${companyId} and whatsapp_id = ${connectionId}
+          and message_id = ${messageId}`);
+      if (!row?.data) throw new Error("ERR_WAPP_DOWNLOAD_MEDIA");
+      return new Uint8Array(row.data);
+    },
+  };
+  return provider;
+}
+
+function recipientNumber(to: Recipient): string {
+  const number = to.number ?? to.lid;
+  if (!number) throw new Error("ERR_WAPP_INVALID_CONTACT");
+  return number;
+}
+
+export function sandboxFactory(options: SandboxOptions = {}): ProviderFactory {
+  return (context) => createSandboxProvider(context, options);
+}
