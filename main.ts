@@ -21,6 +21,7 @@ import { systemRoutes } from "./routes/api/system.ts";
 import { authRoutes } from "./routes/api/auth.ts";
 import { userRoutes } from "./routes/api/users.ts";
 import { crossSiteGuard } from "./lib/http/csrf.ts";
+import { resolveClientIp } from "./lib/http/client_ip.ts";
 import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const mailer = deps.mailer ??
     createMailer({ db: deps.db, smtpUrl: deps.config.smtpUrl, publicUrl: deps.config.publicUrl });
   const api = new Hono<AppEnv>();
+  api.use(resolveClientIp(deps.config.trustProxy));
   const jsonLimit = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES });
   const multipartLimit = bodyLimit({ maxSize: MULTIPART_CEILING_BYTES });
   api.use((c, next) =>

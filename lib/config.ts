@@ -14,6 +14,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl?: string;
   openaiBaseUrl?: string;
+  /** How many reverse proxies in front append to X-Forwarded-For (0: none, use the socket). */
+  trustProxy: number;
 }
 
 /** Parses the environment, failing with every bad variable named. */
@@ -52,5 +55,6 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,
+    trustProxy: e.TRUST_PROXY,
   };
 }

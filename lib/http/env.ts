@@ -7,6 +7,8 @@ export interface AppVariables {
   /** The request carried an access token that is expired, forged or superseded. */
   staleToken?: boolean;
   requestId: string;
+  /** The caller's address (lib/http/client_ip.ts), proxies accounted for. */
+  clientIp?: string;
   /** Nonce for this response's inline scripts (see security.ts). */
   nonce: string;
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { openTestApp } from "../helpers/app.ts";
+import { loadConfig } from "../../lib/config.ts";
 import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
 import { ensureFirstStart } from "../../services/accounts/bootstrap.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
@@ -237,6 +238,32 @@ Deno.test("[api] first start creates the super user once; the JWT key is generat
       await loadJwtKey(db, "x".repeat(32)),
       new TextEncoder().encode("x".repeat(32)),
     );
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("[api] behind a trusted proxy, login limits count each caller's forwarded address", async () => {
+  const { app, close } = await openTestApp({
+    config: loadConfig({ DATA_DIR: "./test-data", TRUST_PROXY: "1" }),
+  });
+  try {
+    const login = (forwardedFor: string) =>
+      app.request("/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor },
+        body: JSON.stringify({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "x" }),
+      });
+    // The per-address limit is 30 a window: one caller runs out, another is still served.
+    let last: Response | undefined;
+    for (let i = 0; i < 31; i++) {
+      last = await login(`198.51.100.${i}, 203.0.113.7`);
+      await last.body?.cancel();
+    }
+    assert.equal(last!.status, 429, "a forged left-hand entry does not escape the limit");
+    const other = await login("203.0.113.8");
+    assert.equal(other.status, 401);
+    await other.body?.cancel();
   } finally {
     await close();
   }
