@@ -4,6 +4,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { nearEnd } from "../../lib/client/paged_list.ts";
+import { PlusIcon } from "../icons.tsx";
 import { Button } from "../ui/Button.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 
@@ -32,7 +33,10 @@ export function ListLayout(props: ListLayoutProps) {
           onInput={props.onSearch}
           class="sm:w-80"
         />
-        <Button onClick={props.onAdd}>{props.addLabel}</Button>
+        <Button onClick={props.onAdd}>
+          <PlusIcon size={18} />
+          {props.addLabel}
+        </Button>
       </div>
       <div
         class="max-h-[calc(100dvh-14rem)] min-h-64 overflow-y-auto rounded-(--radius-card)"

@@ -12,7 +12,7 @@ export interface QuickMessagesPageProps {
 
 export function QuickMessagesPage({ t, companyId, userId, isAdmin }: QuickMessagesPageProps) {
   return (
-    <div class="mx-auto flex w-full max-w-5xl flex-col gap-5">
+    <div class="flex flex-col gap-5">
       <ListPageHeading title={t("quickMessages.title")} intro={t("quickMessages.intro")} />
       <QuickMessagesManager companyId={companyId} userId={userId} isAdmin={isAdmin} />
     </div>

@@ -12,7 +12,7 @@ export interface TagsPageProps {
 
 export function TagsPage({ t, companyId, canSetKanban }: TagsPageProps) {
   return (
-    <div class="mx-auto flex w-full max-w-5xl flex-col gap-5">
+    <div class="flex flex-col gap-5">
       <ListPageHeading title={t("tags.title")} intro={t("tags.intro")} />
       <TagsManager companyId={companyId} canSetKanban={canSetKanban} />
     </div>
