@@ -39,6 +39,7 @@ import { settingRoutes } from "./routes/api/settings.ts";
 import { contactRoutes } from "./routes/api/contacts.ts";
 import { tagRoutes } from "./routes/api/tags.ts";
 import { quickMessageRoutes } from "./routes/api/quick_messages.ts";
+import { queueOptionRoutes, queueRoutes } from "./routes/api/queues.ts";
 import { mediaRoutes } from "./routes/api/media.ts";
 import { whatsappRoutes } from "./routes/api/whatsapp.ts";
 import { sandboxRoutes } from "./routes/api/sandbox.ts";
@@ -122,6 +123,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     "/quick-messages",
     quickMessageRoutes({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir }),
   );
+  const queueDeps = { db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir };
+  api.route("/queue", queueRoutes(queueDeps));
+  api.route("/queue-options", queueOptionRoutes(queueDeps));
   api.route("/media", mediaRoutes({ dataDir: deps.config.dataDir }));
   const sessions = deps.whatsapp ?? createWhatsappSessions({ db: deps.db, hub: deps.hub });
   api.route("/", whatsappRoutes({ db: deps.db, hub: deps.hub, sessions }));

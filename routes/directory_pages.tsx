@@ -1,7 +1,7 @@
 /**
  * The directory pages (core §2, §7, admin §2): /contacts (its first page rendered by the
  * server so the table shows at once; the island pages on from there), /tags and
- * /quick-messages, for everyone signed in.
+ * /quick-messages, for everyone signed in; /queues for admins.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
@@ -12,6 +12,7 @@ import {
   QUICK_MESSAGES_PAGE_GROUPS,
   QuickMessagesPage,
 } from "../components/pages/QuickMessagesPage.tsx";
+import { QUEUES_PAGE_GROUPS, QueuesPage } from "../components/pages/QueuesPage.tsx";
 import { TAGS_PAGE_GROUPS, TagsPage } from "../components/pages/TagsPage.tsx";
 import { privatePage } from "./_private.tsx";
 import { type PageSessionDeps, principalOfPage } from "./_session.ts";
@@ -61,6 +62,14 @@ export function directoryPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
           isAdmin={isAdmin(user)}
         />
       ),
+    }));
+
+  routes.get("/queues", (c) =>
+    privatePage(c, deps, {
+      titleKey: "queues.title",
+      extraI18nGroups: QUEUES_PAGE_GROUPS,
+      requires: { admin: true },
+      render: ({ user, t }) => <QueuesPage t={t} companyId={user.companyId} />,
     }));
 
   return routes;

@@ -52,6 +52,12 @@ const SHOTS: Shot[] = [
   { name: "home-volume", path: "/", prepare: click('[aria-controls="shell-volume"]') },
   { name: "home-bell", path: "/", prepare: click('[aria-controls="shell-announcements"]') },
   { name: "todolist", path: "/todolist" },
+  { name: "queues", path: "/queues" },
+  {
+    name: "queues-dialog",
+    path: "/queues",
+    prepare: click('[data-testid="queues-scroll"] tbody tr button'),
+  },
   { name: "notfound", path: "/does-not-exist" },
   { name: "contacts", path: "/contacts" },
   { name: "contacts-new", path: "/contacts", prepare: click("main header button") },

@@ -1,0 +1,278 @@
+/**
+ * Add or edit a queue (admin §3 "Queue modal"): the tab "Dados da Fila" (name, colour from
+ * the 50-colour palette, messages, menu order and the chatbot's options) and, while the
+ * company's hours are per queue (setting scheduleType "queue"), "Horários de Atendimento".
+ * A new queue is saved first; the dialog then stays open on it so options can be added.
+ */
+import { useState } from "preact/hooks";
+import { api, ApiError } from "../../lib/client/api.ts";
+import { closeModal, useModal } from "../../lib/client/modal.ts";
+import { useShellSession } from "../../lib/client/session.ts";
+import { useT } from "../../lib/i18n/client.ts";
+import { pushToast, toastError } from "../../lib/ui/toast.ts";
+import {
+  DEFAULT_OPENING_HOURS,
+  type OpeningHoursDay,
+  WEEKDAYS,
+} from "../../services/companies/weekdays.ts";
+import { DialogActions } from "../forms/DialogActions.tsx";
+import { ColorPicker } from "../tags/ColorPicker.tsx";
+import { TagChip } from "../tags/TagChip.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import { cx } from "../ui/cx.ts";
+import { CONTROL_CLASSES } from "../ui/Field.tsx";
+import { Input } from "../ui/Input.tsx";
+import { panelId, tabId, Tabs } from "../ui/Tabs.tsx";
+import { QUEUE_PALETTE } from "./palette.ts";
+import { hoursProblem, QueueHours } from "./QueueHours.tsx";
+import { QueueOptionsEditor } from "./QueueOptionsEditor.tsx";
+import type { QueueRow } from "./types.ts";
+
+export const QUEUE_DIALOG_ID = "queue-dialog";
+const FORM_ID = "queue-form";
+const TABS_ID = "queue-tabs";
+
+export interface QueueDialogProps {
+  companyId: number;
+  /** The queue to edit; none to add one. */
+  queue?: QueueRow;
+  /** The colours other queues use: offered last, marked as taken. */
+  usedColors: string[];
+  onSaved: (queue: QueueRow, created: boolean) => void;
+  onClose: () => void;
+}
+
+type Errors = Partial<Record<"name" | "color" | "orderQueue" | "schedules", string>>;
+
+function fullWeek(saved: OpeningHoursDay[] | undefined): OpeningHoursDay[] {
+  return WEEKDAYS.map(({ weekdayEn }, index) =>
+    saved?.find((day) => day.weekdayEn === weekdayEn) ?? DEFAULT_OPENING_HOURS[index]!
+  );
+}
+
+function TextArea(
+  { id, label, value, onInput, hint }: {
+    id: string;
+    label: string;
+    value: string;
+    hint?: string;
+    onInput: (value: string) => void;
+  },
+) {
+  return (
+    <div class="flex flex-col gap-1.5">
+      <label for={id} class="text-sm font-medium text-fg">{label}</label>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        maxLength={10_000}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onInput={(event) => onInput(event.currentTarget.value)}
+        class={cx(CONTROL_CLASSES, "h-auto min-h-20 resize-y py-2 leading-relaxed")}
+      />
+      {hint && <p id={`${id}-hint`} class="text-[13px] text-fg-subtle">{hint}</p>}
+    </div>
+  );
+}
+
+export function QueueDialog({ companyId, queue, usedColors, onSaved, onClose }: QueueDialogProps) {
+  const t = useT();
+  const session = useShellSession();
+  const perQueueHours = session?.settings.scheduleType === "queue";
+  const [current, setCurrent] = useState<QueueRow | undefined>(queue);
+  const [name, setName] = useState(queue?.name ?? "");
+  const [color, setColor] = useState(
+    () => queue?.color ?? QUEUE_PALETTE.find((c) => !usedColors.includes(c)) ?? QUEUE_PALETTE[0]!,
+  );
+  const [greeting, setGreeting] = useState(queue?.greetingMessage ?? "");
+  const [outOfHours, setOutOfHours] = useState(queue?.outOfHoursMessage ?? "");
+  const [order, setOrder] = useState(queue?.orderQueue?.toString() ?? "");
+  const [week, setWeek] = useState(() => fullWeek(queue?.schedules));
+  const [tab, setTab] = useState("data");
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  useModal(QUEUE_DIALOG_ID, onClose);
+
+  const savedWeek = JSON.stringify(fullWeek(current?.schedules));
+  const weekChanged = JSON.stringify(week) !== savedWeek;
+  const colorTaken = usedColors.includes(color.toLowerCase()) && color !== current?.color;
+
+  function check(): Errors {
+    const found: Errors = {};
+    const trimmed = name.trim();
+    if (!trimmed) found.name = t("queues.errors.required");
+    else if (trimmed.length < 2) found.name = t("queues.errors.tooShort");
+    if (colorTaken) found.color = t("errors.ERR_QUEUE_COLOR_ALREADY_EXISTS");
+    if (order && !/^\d{1,4}$/.test(order)) found.orderQueue = t("queues.errors.order");
+    if (perQueueHours && week.some(hoursProblem)) found.schedules = t("queues.hours.fix");
+    return found;
+  }
+
+  async function save(event: Event) {
+    event.preventDefault();
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      if (found.schedules && !found.name && !found.color && !found.orderQueue) setTab("hours");
+      else setTab("data");
+      return;
+    }
+    setSaving(true);
+    const body = {
+      name: name.trim(),
+      color,
+      greetingMessage: greeting,
+      outOfHoursMessage: outOfHours,
+      orderQueue: order ? Number(order) : null,
+      ...(perQueueHours ? { schedules: week } : {}),
+    };
+    try {
+      const saved = await api<QueueRow>(current ? `/api/queue/${current.id}` : "/api/queue", {
+        method: current ? "PUT" : "POST",
+        body,
+      });
+      onSaved(saved, !current);
+      if (current) {
+        closeModal(QUEUE_DIALOG_ID);
+      } else {
+        // Stay open on the new queue: its options can be added now.
+        setCurrent(saved);
+        setWeek(fullWeek(saved.schedules));
+        setSaving(false);
+        pushToast({ tone: "success", message: t("queues.createdAddOptions") });
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        setErrors(err.fields as Errors);
+        setTab(
+          err.fields.schedules || Object.keys(err.fields)[0]?.startsWith("schedules")
+            ? "hours"
+            : "data",
+        );
+      } else if (err instanceof ApiError && err.code === "ERR_QUEUE_COLOR_ALREADY_EXISTS") {
+        setErrors({ color: t("errors.ERR_QUEUE_COLOR_ALREADY_EXISTS") });
+        setTab("data");
+      } else if (err instanceof ApiError && err.code === "ERR_QUEUE_NAME_ALREADY_EXISTS") {
+        setErrors({ name: t("errors.ERR_QUEUE_NAME_ALREADY_EXISTS") });
+        setTab("data");
+      } else toastError(err instanceof ApiError ? err.code : undefined);
+      setSaving(false);
+    }
+  }
+
+  const tabs = [{ id: "data", label: t("queues.tabs.data") }];
+  if (perQueueHours) tabs.push({ id: "hours", label: t("queues.tabs.hours") });
+
+  return (
+    <Dialog
+      id={QUEUE_DIALOG_ID}
+      size="lg"
+      title={current ? t("queues.editTitle", { name: current.name }) : t("queues.createTitle")}
+      closeLabel={t("common.close")}
+      footer={<DialogActions dialogId={QUEUE_DIALOG_ID} formId={FORM_ID} busy={saving} />}
+    >
+      {tabs.length > 1 && (
+        <Tabs
+          label={t("queues.tabs.label")}
+          tabs={tabs}
+          selected={tab}
+          idBase={TABS_ID}
+          onSelect={setTab}
+          class="-mt-1 mb-5"
+        />
+      )}
+      <form id={FORM_ID} onSubmit={save} noValidate>
+        <div
+          role={tabs.length > 1 ? "tabpanel" : undefined}
+          id={panelId(TABS_ID, "data")}
+          aria-labelledby={tabs.length > 1 ? tabId(TABS_ID, "data") : undefined}
+          hidden={tab !== "data"}
+          class="flex flex-col gap-5"
+        >
+          <div class="grid gap-4 sm:grid-cols-[1fr_9rem]">
+            <Input
+              id="queue-name"
+              label={t("queues.nameLabel")}
+              value={name}
+              required
+              maxLength={50}
+              autoComplete="off"
+              error={errors.name}
+              onInput={(event) => setName(event.currentTarget.value)}
+            />
+            <Input
+              id="queue-order"
+              label={t("queues.orderLabel")}
+              hint={t("queues.orderHint")}
+              value={order}
+              inputMode="numeric"
+              maxLength={4}
+              error={errors.orderQueue}
+              onInput={(event) => setOrder(event.currentTarget.value.trim())}
+            />
+          </div>
+          <div class="flex flex-col gap-1">
+            <ColorPicker
+              name="queue-color"
+              value={color}
+              legend={t("queues.colorLabel")}
+              customLabel={t("queues.customColor")}
+              swatchLabel={(swatch) =>
+                usedColors.includes(swatch) && swatch !== current?.color
+                  ? t("queues.swatchTaken", { color: swatch })
+                  : t("queues.swatch", { color: swatch })}
+              palette={QUEUE_PALETTE}
+              rowsOfTen
+              onChange={setColor}
+            />
+            <div class="mt-1 flex items-center gap-2 text-[13px] text-fg-subtle">
+              {t("queues.preview")}
+              <TagChip name={name.trim() || t("queues.nameLabel")} color={color} />
+            </div>
+            {errors.color && (
+              <p class="text-[13px] text-red-700 dark:text-red-400">{errors.color}</p>
+            )}
+          </div>
+          <TextArea
+            id="queue-greeting"
+            label={t("queues.greetingLabel")}
+            hint={t("queues.greetingHint")}
+            value={greeting}
+            onInput={setGreeting}
+          />
+          {perQueueHours && (
+            <TextArea
+              id="queue-out-of-hours"
+              label={t("queues.outOfHoursLabel")}
+              value={outOfHours}
+              onInput={setOutOfHours}
+            />
+          )}
+          <div class="border-t border-line pt-5">
+            {current
+              ? <QueueOptionsEditor companyId={companyId} queueId={current.id} />
+              : (
+                <p class="rounded-lg border border-dashed border-line-strong px-4 py-4 text-center text-[13px] text-fg-subtle">
+                  {t("queues.options.saveFirst")}
+                </p>
+              )}
+          </div>
+        </div>
+        {perQueueHours && (
+          <div
+            role="tabpanel"
+            id={panelId(TABS_ID, "hours")}
+            aria-labelledby={tabId(TABS_ID, "hours")}
+            hidden={tab !== "hours"}
+          >
+            <QueueHours week={week} onChange={setWeek} changed={weekChanged} />
+            {errors.schedules && (
+              <p class="mt-2 text-[13px] text-red-700 dark:text-red-400">{errors.schedules}</p>
+            )}
+          </div>
+        )}
+      </form>
+    </Dialog>
+  );
+}
