@@ -120,7 +120,12 @@ export default function ConnectionsManager(props: ConnectionsManagerProps) {
       switch (action) {
         case "qrcode":
           return (
-            <Button key={action} size="sm" onClick={() => setQrFor(connection.id)}>
+            <Button
+              key={action}
+              size="sm"
+              onClick={() => setQrFor(connection.id)}
+              data-show-qr
+            >
               {t("connections.actions.qrcode")}
             </Button>
           );
@@ -266,7 +271,7 @@ export default function ConnectionsManager(props: ConnectionsManagerProps) {
           {t("connections.count", { count: rows.length })}
         </p>
         {canManage && (
-          <Button onClick={() => setEditing({})}>
+          <Button onClick={() => setEditing({})} data-add-connection>
             <PlusIcon size={18} />
             {t("connections.add")}
           </Button>

@@ -257,8 +257,8 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
         )}
       </section>
 
-      <div class="grid min-h-[28rem] gap-4 lg:grid-cols-[18rem_1fr]">
-        <aside class="flex flex-col gap-3 rounded-(--radius-card) border border-line bg-surface p-4 shadow-(--shadow-card)">
+      <div class="grid min-h-[28rem] grid-cols-1 gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <aside class="flex min-w-0 flex-col gap-3 rounded-(--radius-card) border border-line bg-surface p-4 shadow-(--shadow-card)">
           <form class="flex flex-col gap-2" onSubmit={openCustomer}>
             <h2 class="text-sm font-semibold text-fg">{t("simulator.newCustomer")}</h2>
             <label class="sr-only" for="sim-number">{t("simulator.number")}</label>
@@ -318,7 +318,7 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
         </aside>
 
         <section
-          class="flex min-h-[28rem] flex-col overflow-hidden rounded-(--radius-card) border border-line bg-surface-muted shadow-(--shadow-card)"
+          class="flex min-h-[28rem] min-w-0 flex-col overflow-hidden rounded-(--radius-card) border border-line bg-surface-muted shadow-(--shadow-card)"
           aria-label={current ? current.name || current.number : t("simulator.customers")}
         >
           {!current

@@ -53,6 +53,11 @@ const SHOTS: Shot[] = [
   { name: "home-bell", path: "/", prepare: click('[aria-controls="shell-announcements"]') },
   { name: "todolist", path: "/todolist" },
   { name: "notfound", path: "/does-not-exist" },
+  // The connections shots expect a sandbox connection with id 1 (its simulator) on the server.
+  { name: "connections", path: "/connections" },
+  { name: "connections-add", path: "/connections", prepare: click("[data-add-connection]") },
+  { name: "connections-qr", path: "/connections", prepare: click("[data-show-qr]") },
+  { name: "simulator", path: "/connections/1/simulator" },
   { name: "login", path: "/login", signedOut: true },
   { name: "signup", path: "/signup", signedOut: true, fullPage: true },
   { name: "forgetpsw", path: "/forgetpsw", signedOut: true },
