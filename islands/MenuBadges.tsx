@@ -9,12 +9,17 @@ import {
   connectionsNeedAttention,
   unreadChats,
 } from "../lib/ui/shell_signals.ts";
+import { useConnectionsWatch } from "./connections/watch.ts";
 
 const MARK = "absolute -right-1 -top-1 size-2.5 rounded-full ring-2 ring-surface";
 
-/** Connections: a warning once some connection has needed attention for 2 s (core §2). */
+/**
+ * Connections: a warning once some connection has needed attention for 2 s (core §2). It
+ * follows the company's connections itself, so the mark is live on every page.
+ */
 export function ConnectionsWarning() {
   const t = useT();
+  useConnectionsWatch();
   const attention = connectionsNeedAttention.value;
   const [shown, setShown] = useState(false);
   useEffect(() => {

@@ -63,6 +63,11 @@ const SHOTS: Shot[] = [
   { name: "contacts-new", path: "/contacts", prepare: click("main header button") },
   { name: "tags", path: "/tags" },
   { name: "quick-messages", path: "/quick-messages" },
+  // The connections shots expect a sandbox connection with id 1 (its simulator) on the server.
+  { name: "connections", path: "/connections" },
+  { name: "connections-add", path: "/connections", prepare: click("[data-add-connection]") },
+  { name: "connections-qr", path: "/connections", prepare: click("[data-show-qr]") },
+  { name: "simulator", path: "/connections/1/simulator" },
   { name: "login", path: "/login", signedOut: true },
   { name: "signup", path: "/signup", signedOut: true, fullPage: true },
   { name: "forgetpsw", path: "/forgetpsw", signedOut: true },

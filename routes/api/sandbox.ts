@@ -1,7 +1,8 @@
 /**
  * `/api/sandbox/{whatsappId}/…` (DESIGN §7): play a customer on a sandbox connection.
  * Admin only. `inbound` takes JSON `{number, name, body, quotedId?, location?, vcard?}` or
- * multipart with the same fields and one file in `medias`.
+ * multipart with the same fields and one file in `medias`. The simulator page also reads
+ * `customers` (who has been played) and `conversation?number=` (both directions).
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -13,6 +14,8 @@ import { requireAdmin } from "../../services/accounts/permissions.ts";
 import type { MediaKind } from "../../services/whatsapp/provider.ts";
 import {
   pairSandbox,
+  sandboxConversation,
+  sandboxCustomers,
   sandboxInbound,
   sandboxOutbound,
 } from "../../services/whatsapp/sandbox/service.ts";
@@ -89,6 +92,21 @@ export function sandboxRoutes(deps: { db: Db; sessions: WhatsappSessions }): Hon
     const { id } = validate(IdParam, c.req.param());
     const query = validateQuery(c, z.object({ number }));
     return c.json({ messages: await sandboxOutbound(deps, auth.companyId, id, query.number) });
+  });
+
+  routes.get("/sandbox/:id/conversation", async (c) => {
+    const auth = requireAdmin(c);
+    const { id } = validate(IdParam, c.req.param());
+    const query = validateQuery(c, z.object({ number }));
+    return c.json({
+      messages: await sandboxConversation(deps, auth.companyId, id, query.number),
+    });
+  });
+
+  routes.get("/sandbox/:id/customers", async (c) => {
+    const auth = requireAdmin(c);
+    const { id } = validate(IdParam, c.req.param());
+    return c.json({ customers: await sandboxCustomers(deps, auth.companyId, id) });
   });
 
   return routes;

@@ -8,7 +8,13 @@ import { AppError } from "../../../lib/http/errors.ts";
 import { showConnection } from "../connections.ts";
 import type { Connection } from "../connection_rows.ts";
 import type { WhatsappSessions } from "../sessions.ts";
-import { conversationOf, type NewInbound, storeInbound } from "./store.ts";
+import {
+  conversationOf,
+  customersOf,
+  type NewInbound,
+  type SandboxRow,
+  storeInbound,
+} from "./store.ts";
 
 export interface SandboxDeps {
   db: Db;
@@ -48,13 +54,46 @@ export async function sandboxOutbound(
 ) {
   await sandboxConnection(deps.db, companyId, id);
   const rows = await conversationOf(deps.db, { companyId, connectionId: id }, number, "out");
-  return rows.map((row) => ({
+  return rows.map((row) => {
+    const { direction: _d, location: _l, vcard: _v, name: _n, ...shown } = present(row);
+    return shown;
+  });
+}
+
+/** A sandbox message as the simulator and the API show it. */
+function present(row: SandboxRow) {
+  return {
     id: row.messageId,
+    direction: row.direction,
+    name: row.name,
     body: row.body,
     ack: row.ack,
     quotedId: row.quotedId,
     media: row.media,
+    location: row.location,
+    vcard: row.vcard,
     isDeleted: row.deleted,
     createdAt: row.createdAt.toISOString(),
-  }));
+  };
+}
+
+export type SandboxMessageView = ReturnType<typeof present>;
+
+/** One simulated customer's whole conversation, both ways, oldest first (the simulator). */
+export async function sandboxConversation(
+  deps: SandboxDeps,
+  companyId: number,
+  id: number,
+  number: string,
+): Promise<SandboxMessageView[]> {
+  await sandboxConnection(deps.db, companyId, id);
+  const rows = await conversationOf(deps.db, { companyId, connectionId: id }, number);
+  return rows.map(present);
+}
+
+/** The customers played on a sandbox connection, the latest conversation first. */
+export async function sandboxCustomers(deps: SandboxDeps, companyId: number, id: number) {
+  await sandboxConnection(deps.db, companyId, id);
+  const rows = await customersOf(deps.db, { companyId, connectionId: id });
+  return rows.map((row) => ({ ...row, lastAt: row.lastAt.toISOString() }));
 }

@@ -107,3 +107,33 @@ export async function storeInbound(
       ${message.vcard ?? null})`);
   return messageId;
 }
+
+export interface SandboxCustomer {
+  number: string;
+  /** The last name the customer gave, or "". */
+  name: string;
+  lastBody: string;
+  lastAt: Date;
+}
+
+/** The simulated customers of a connection, the latest conversation first. */
+export async function customersOf(
+  db: Queryable,
+  where: Where,
+  limit = 200,
+): Promise<SandboxCustomer[]> {
+  const rows = await db.query<Omit<SandboxCustomer, "lastAt"> & { lastAt: Date | string }>(sql`
+    select distinct on (m.number) m.number,
+      coalesce((select n.name from sandbox_messages n
+                where n.company_id = m.company_id and n.whatsapp_id = m.whatsapp_id
+                  and n.number = m.number and n.direction = 'in' and n.name <> ''
+                order by n.id desc limit 1), '') as name,
+      m.body as "lastBody", m.created_at as "lastAt"
+    from sandbox_messages m
+    where m.company_id = ${where.companyId} and m.whatsapp_id = ${where.connectionId}
+    order by m.number, m.id desc`);
+  return rows
+    .map((row) => ({ ...row, lastAt: new Date(row.lastAt) }))
+    .sort((a, b) => b.lastAt.getTime() - a.lastAt.getTime())
+    .slice(0, limit);
+}
