@@ -75,14 +75,16 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
   const env = { ...Deno.env.toObject(), PORT: String(port), DATA_DIR: dataDir, NO_COLOR: "1" };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const server = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    // clearEnv: otherwise the child inherits this process's DATABASE_URL even when deleted here.
-    clearEnv: true,
-    env: { ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
+  const startServer = () =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "main.ts"],
+      // clearEnv: otherwise the child inherits this process's DATABASE_URL even when deleted.
+      clearEnv: true,
+      env: { ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+  let server = startServer();
   try {
     await waitForHealth(base);
     const login = await fetch(`${base}/api/auth/login`, {
@@ -126,6 +128,13 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
     };
     const one = await pairUpTo(1);
     const twenty = await pairUpTo(20);
+    // A server usually runs on files made by an earlier start; its sessions resume by themselves.
+    server.kill("SIGTERM");
+    await server.status;
+    server = startServer();
+    await waitForHealth(base);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const restarted = await residentMb(server.pid);
     return [
       {
         name: `server RSS, idle, 1 sandbox connection (${label}, whole process)`,
@@ -136,6 +145,11 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
       {
         name: `server RSS, idle, 20 sandbox connections (${label}, whole process)`,
         value: round(twenty, 1),
+        unit: "MB",
+      },
+      {
+        name: `server RSS, idle, 20 sandbox connections after a restart (${label})`,
+        value: round(restarted, 1),
         unit: "MB",
       },
     ];
