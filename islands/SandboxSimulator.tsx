@@ -7,7 +7,13 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { statusView } from "../components/connections/status.ts";
-import { CheckIcon, PaperclipIcon, XIcon } from "../components/icons.tsx";
+import {
+  CheckIcon,
+  ContactCardIcon,
+  MapPinIcon,
+  PaperclipIcon,
+  XIcon,
+} from "../components/icons.tsx";
 import { Badge } from "../components/ui/Badge.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { cx } from "../components/ui/cx.ts";
@@ -483,7 +489,8 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
                         disabled={!connected}
                         onClick={() => setExtra(extra === "location" ? null : "location")}
                       >
-                        📍<span class="sr-only sm:not-sr-only">{t("simulator.location")}</span>
+                        <MapPinIcon size={18} />
+                        <span class="sr-only sm:not-sr-only">{t("simulator.location")}</span>
                       </Button>
                       <Button
                         variant={extra === "contact" ? "secondary" : "ghost"}
@@ -493,7 +500,8 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
                         disabled={!connected}
                         onClick={() => setExtra(extra === "contact" ? null : "contact")}
                       >
-                        👤<span class="sr-only sm:not-sr-only">{t("simulator.contactCard")}</span>
+                        <ContactCardIcon size={18} />
+                        <span class="sr-only sm:not-sr-only">{t("simulator.contactCard")}</span>
                       </Button>
                     </div>
                     <input

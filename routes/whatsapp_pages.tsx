@@ -33,7 +33,7 @@ export function whatsappPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
         ]);
         const admin = isAdmin(user);
         return (
-          <div class="mx-auto flex w-full max-w-6xl flex-col gap-5">
+          <div class="flex w-full flex-col gap-5">
             <ListPageHeading title={t("connections.title")} intro={t("connections.intro")} />
             <ConnectionsManager
               companyId={user.companyId}
@@ -68,7 +68,7 @@ export function whatsappPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
         if (!connection || connection.provider !== "sandbox") {
           missing = true;
           return (
-            <div class="mx-auto flex w-full max-w-6xl flex-col gap-4">
+            <div class="flex w-full flex-col gap-4">
               {back}
               <p class="text-fg-muted">{t("simulator.notSandbox")}</p>
             </div>
@@ -79,7 +79,7 @@ export function whatsappPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
           connectionId: id,
         });
         return (
-          <div class="mx-auto flex w-full max-w-6xl flex-col gap-5">
+          <div class="flex w-full flex-col gap-5">
             {back}
             <div class="flex flex-wrap items-start gap-3">
               <div class="min-w-0 flex-1">

@@ -5,7 +5,7 @@ import { ListPageHeading } from "../lists/ListPageHeading.tsx";
 
 export function QueuesPage({ t, companyId }: { t: TFunction; companyId: number }) {
   return (
-    <div class="mx-auto flex w-full max-w-5xl flex-col gap-5">
+    <div class="flex flex-col gap-5">
       <ListPageHeading title={t("queues.title")} intro={t("queues.intro")} />
       <QueuesManager companyId={companyId} />
     </div>
