@@ -215,3 +215,12 @@ export function ContactCardIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function PhoneIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="6.5" y="2.5" width="11" height="19" rx="2.5" />
+      <path d="M10.5 18.5h3" />
+    </Svg>
+  );
+}

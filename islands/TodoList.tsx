@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { CheckIcon, InboxIcon, XIcon } from "../components/icons.tsx";
-import { PencilIcon, PlusIcon, TrashIcon } from "../components/shell/icons.tsx";
+import { PencilIcon, PlusIcon, TrashIcon } from "../components/icons.tsx";
 import { Button, buttonClasses } from "../components/ui/Button.tsx";
 import { cx } from "../components/ui/cx.ts";
 import { CONTROL_CLASSES } from "../components/ui/Field.tsx";

@@ -18,7 +18,7 @@ import {
   fieldMessageKey,
 } from "./form_rules.ts";
 import { formatPhone } from "./format.ts";
-import { PlusIcon, TrashIcon } from "./icons.tsx";
+import { PlusIcon, TrashIcon } from "../icons.tsx";
 import type { ContactRow } from "./list_state.ts";
 import { useModal } from "./use_modal.ts";
 

@@ -15,7 +15,8 @@ import { ContactFormDialog } from "./ContactFormDialog.tsx";
 import { ContactsTable } from "./ContactsTable.tsx";
 import { DeleteContactDialog } from "./DeleteContactDialog.tsx";
 import { downloadContactsCsv } from "./export_download.ts";
-import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon, UsersIcon } from "./icons.tsx";
+import { PlusIcon, SearchIcon, UsersIcon } from "../icons.tsx";
+import { DownloadIcon, UploadIcon } from "./icons.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 import {
   type ContactRow,

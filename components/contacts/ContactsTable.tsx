@@ -9,7 +9,7 @@ import { Button } from "../ui/Button.tsx";
 import { Table, type TableColumn } from "../ui/Table.tsx";
 import { ContactAvatar } from "./ContactAvatar.tsx";
 import { formatPhone } from "./format.ts";
-import { PencilIcon, TrashIcon } from "./icons.tsx";
+import { PencilIcon, TrashIcon } from "../icons.tsx";
 import type { ContactRow } from "./list_state.ts";
 
 export interface ContactsTableProps {

@@ -5,12 +5,12 @@
  */
 import type { ComponentType } from "preact";
 import type { TFunction } from "../../lib/i18n/languages.ts";
-import { CheckIcon, type IconProps } from "../icons.tsx";
+import { CheckIcon, type IconProps, PhoneIcon, UsersIcon } from "../icons.tsx";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { cx } from "../ui/cx.ts";
-import { FlowIcon, GearIcon, PhoneIcon, UsersIcon } from "../shell/icons.tsx";
+import { FlowIcon, GearIcon } from "../shell/icons.tsx";
 
 interface Step {
   id: "connections" | "queues" | "team" | "settings";

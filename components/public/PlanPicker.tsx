@@ -6,10 +6,10 @@
 import type { ComponentChildren } from "preact";
 import type { TFunction } from "../../lib/i18n/languages.ts";
 import type { PublicPlan } from "../../services/accounts/signup.ts";
-import { AlertIcon } from "../icons.tsx";
+import { AlertIcon, PhoneIcon, UsersIcon } from "../icons.tsx";
 import { cx } from "../ui/cx.ts";
 import { formatBrl } from "./form_text.ts";
-import { PhoneIcon, QueueIcon, UsersIcon } from "./icons.tsx";
+import { QueueIcon } from "./icons.tsx";
 
 export const PLAN_FEATURES = [
   "useCampaigns",

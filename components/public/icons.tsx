@@ -22,24 +22,6 @@ export function EyeOffIcon(props: IconProps) {
   );
 }
 
-export function UsersIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="9" cy="8.5" r="3.5" />
-      <path d="M2.5 19.5c.8-3.3 3.3-5 6.5-5s5.7 1.7 6.5 5M15.5 5.2a3.5 3.5 0 0 1 0 6.6M17.5 14.8c2 .6 3.4 2.2 4 4.7" />
-    </Svg>
-  );
-}
-
-export function PhoneIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect x="6.5" y="2.5" width="11" height="19" rx="2.5" />
-      <path d="M10.5 18.5h3" />
-    </Svg>
-  );
-}
-
 export function QueueIcon(props: IconProps) {
   return (
     <Svg {...props}>

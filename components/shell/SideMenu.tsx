@@ -6,7 +6,14 @@
 import type { ComponentType } from "preact";
 import { ChatDot, ConnectionsWarning } from "../../islands/MenuBadges.tsx";
 import type { TFunction } from "../../lib/i18n/languages.ts";
-import { ChatIcon, ChevronDownIcon, type IconProps, TagIcon } from "../icons.tsx";
+import {
+  ChatIcon,
+  ChevronDownIcon,
+  type IconProps,
+  PhoneIcon,
+  TagIcon,
+  UsersIcon,
+} from "../icons.tsx";
 import { Logo } from "../Logo.tsx";
 import { cx } from "../ui/cx.ts";
 import {
@@ -28,10 +35,8 @@ import {
   ListIcon,
   MegaphoneIcon,
   NewspaperIcon,
-  PhoneIcon,
   SlidersIcon,
   SparklesIcon,
-  UsersIcon,
 } from "./icons.tsx";
 import { isActiveHref, type MenuGroup, type MenuIconName, type MenuLink } from "./menu.ts";
 import type { MenuSection } from "./menu.ts";

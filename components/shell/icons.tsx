@@ -147,15 +147,6 @@ export function BlocksIcon(props: IconProps) {
   );
 }
 
-export function PhoneIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect x="6.5" y="2.5" width="11" height="19" rx="2.5" />
-      <path d="M10.5 18.5h3" />
-    </Svg>
-  );
-}
-
 export function FolderIcon(props: IconProps) {
   return (
     <Svg {...props}>
@@ -171,16 +162,6 @@ export function FlowIcon(props: IconProps) {
       <rect x="3" y="16" width="6" height="5" rx="1.2" />
       <rect x="15" y="16" width="6" height="5" rx="1.2" />
       <path d="M12 8v4M6 16v-2a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v2" />
-    </Svg>
-  );
-}
-
-export function UsersIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="9" cy="8.5" r="3.2" />
-      <path d="M3.5 19c.7-3 2.9-4.8 5.5-4.8s4.8 1.8 5.5 4.8" />
-      <path d="M15.5 5.6a3.2 3.2 0 0 1 0 5.8M17.5 14.6c1.5.7 2.6 2.2 3 4.4" />
     </Svg>
   );
 }
@@ -265,31 +246,6 @@ export function UserIcon(props: IconProps) {
     <Svg {...props}>
       <circle cx="12" cy="8.5" r="3.8" />
       <path d="M4.5 20c1-3.6 4-5.6 7.5-5.6s6.5 2 7.5 5.6" />
-    </Svg>
-  );
-}
-
-export function PlusIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M12 5v14M5 12h14" />
-    </Svg>
-  );
-}
-
-export function TrashIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M4.5 7h15M9.5 7V4.5h5V7M6.5 7l1 12.5A1.5 1.5 0 0 0 9 21h6a1.5 1.5 0 0 0 1.5-1.5L17.5 7M10 11v6M14 11v6" />
-    </Svg>
-  );
-}
-
-export function PencilIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M4 20l1-4.5L15.5 5a2.1 2.1 0 0 1 3 3L8 18.5Z" />
-      <path d="m13.5 7 3 3" />
     </Svg>
   );
 }
