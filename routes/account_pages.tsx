@@ -3,6 +3,7 @@
  * for everyone signed in. Each is a private page in the shell whose island does the work
  * against the API; the first data rides with the page so nothing waits on a second call.
  */
+import { ListPageHeading } from "../components/lists/ListPageHeading.tsx";
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { isAdmin } from "../services/accounts/permissions.ts";
@@ -34,20 +35,23 @@ export function accountPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
       titleKey: "settings.title",
       extraI18nGroups: ["settings", "admin"],
       requires: { admin: true },
-      render: async ({ user }) => {
+      render: async ({ user, t }) => {
         const [settings, schedules] = await Promise.all([
           listSettings(deps.db, user.companyId),
           findCompanySchedules(deps.db, user.companyId),
         ]);
         return (
-          <SettingsTabs
-            settings={settings}
-            schedules={schedules}
-            companyId={user.companyId}
-            isAdmin={isAdmin(user)}
-            isSuper={user.super}
-            initialTab={c.req.query("tab")}
-          />
+          <div class="flex flex-col gap-4">
+            <ListPageHeading title={t("settings.title")} intro={t("settings.pageIntro")} />
+            <SettingsTabs
+              settings={settings}
+              schedules={schedules}
+              companyId={user.companyId}
+              isAdmin={isAdmin(user)}
+              isSuper={user.super}
+              initialTab={c.req.query("tab")}
+            />
+          </div>
         );
       },
     }));
