@@ -33,12 +33,18 @@ export async function apiAs(app: App, jwtKey: Uint8Array, user: ApiUser): Promis
     super: user.super ?? false,
     tokenVersion: 0,
   }, jwtKey);
-  return async (method, path, body) =>
-    await app.request(path, {
+  return async (method, path, body) => {
+    // A FormData body goes as multipart (its boundary set by the request), anything else as JSON.
+    const multipart = body instanceof FormData;
+    return await app.request(path, {
       method,
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(multipart ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
+  };
 }
 
 /** The status and parsed JSON body of a response (null for an empty one). */
