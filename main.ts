@@ -128,7 +128,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/queue", queueRoutes(queueDeps));
   api.route("/queue-options", queueOptionRoutes(queueDeps));
   api.route("/media", mediaRoutes({ dataDir: deps.config.dataDir }));
-  const sessions = deps.whatsapp ?? createWhatsappSessions({ db: deps.db, hub: deps.hub });
+  const sessions = deps.whatsapp ?? createWhatsappSessions({
+    db: deps.db,
+    hub: deps.hub,
+    baileys: { waWebSocketUrl: deps.config.waWebSocketUrl },
+  });
   api.route("/", whatsappRoutes({ db: deps.db, hub: deps.hub, sessions }));
   api.route("/", sandboxRoutes({ db: deps.db, sessions }));
   app.route("/api", api);
@@ -180,7 +184,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const jobs = createJobRunner({ db, instanceId: hub.instanceId, handlers: jobHandlers });
   jobs.start();
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl });
-  const whatsapp = createWhatsappSessions({ db, hub });
+  const whatsapp = createWhatsappSessions({
+    db,
+    hub,
+    baileys: { waWebSocketUrl: config.waWebSocketUrl },
+  });
   await whatsapp.startLoops();
   // Resumes the sessions that were running when the installation last stopped (their
   // credentials are in the database, so no new QR) once their old leases have lapsed.

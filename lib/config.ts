@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  WA_WEBSOCKET_URL: z.string().url().optional(),
 });
 
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   openaiBaseUrl?: string;
   /** How many reverse proxies in front append to X-Forwarded-For (0: none, use the socket). */
   trustProxy: number;
+  /** WhatsApp Web's socket for Baileys; unset, Baileys' own. Tests point it at 127.0.0.1. */
+  waWebSocketUrl?: string;
 }
 
 /** Parses the environment, failing with every bad variable named. */
@@ -56,5 +59,6 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     smtpUrl: e.SMTP_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     trustProxy: e.TRUST_PROXY,
+    waWebSocketUrl: e.WA_WEBSOCKET_URL,
   };
 }

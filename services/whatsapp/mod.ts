@@ -1,11 +1,12 @@
 /**
  * The WhatsApp area's entry: builds the session manager with the installed providers.
- * `beta` (Baileys) joins the registry in baileys/; `sandbox` is the simulated phone.
+ * `beta` is WhatsApp through Baileys; `sandbox` is the simulated phone.
  */
 import type { Db } from "../../lib/db/mod.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import type { ProviderFactory, ProviderName } from "./provider.ts";
 import { sandboxFactory, type SandboxOptions } from "./sandbox/provider.ts";
+import { baileysFactory, type BaileysOptions } from "./baileys/provider.ts";
 import { WhatsappSessions } from "./sessions.ts";
 
 export interface WhatsappOptions {
@@ -14,6 +15,7 @@ export interface WhatsappOptions {
   instanceId?: string;
   leaseMs?: number;
   sandbox?: SandboxOptions;
+  baileys?: BaileysOptions;
   /** Replaces or adds providers (tests pass fakes). */
   providers?: Partial<Record<ProviderName, ProviderFactory>>;
 }
@@ -24,7 +26,11 @@ export function createWhatsappSessions(options: WhatsappOptions): WhatsappSessio
     hub: options.hub,
     instanceId: options.instanceId ?? options.hub?.instanceId ?? crypto.randomUUID(),
     leaseMs: options.leaseMs,
-    providers: { sandbox: sandboxFactory(options.sandbox), ...options.providers },
+    providers: {
+      beta: baileysFactory(options.baileys),
+      sandbox: sandboxFactory(options.sandbox),
+      ...options.providers,
+    },
   });
 }
 

@@ -35,7 +35,7 @@ function decode<T>(text: string): T {
   return JSON.parse(text, BufferJSON.reviver) as T;
 }
 
-export async function usePostgresAuthState(db: Db, owner: Owner): Promise<PostgresAuthState> {
+export async function openPostgresAuthState(db: Db, owner: Owner): Promise<PostgresAuthState> {
   const where = sql`company_id = ${owner.companyId} and whatsapp_id = ${owner.connectionId}`;
   const stored = await db.maybeOne<{ value: string }>(
     sql`select value from whatsapp_auth where ${where} and type = ${CREDS} and id = ''`,

@@ -4,7 +4,7 @@ import { sql } from "../../../lib/db/mod.ts";
 import { openTestDb } from "../../../tests/helpers/db.ts";
 import { createTestCompany } from "../../../tests/helpers/accounts.ts";
 import { createConnection } from "../connections.ts";
-import { usePostgresAuthState } from "./auth_state.ts";
+import { openPostgresAuthState } from "./auth_state.ts";
 
 Deno.test("[whatsapp] Baileys auth state in Postgres", async (t) => {
   const { db, close } = await openTestDb();
@@ -14,17 +14,17 @@ Deno.test("[whatsapp] Baileys auth state in Postgres", async (t) => {
     const owner = { companyId, connectionId: id };
 
     await t.step("creds survive a restart, Buffers included", async () => {
-      const first = await usePostgresAuthState(db, owner);
+      const first = await openPostgresAuthState(db, owner);
       first.state.creds.me = { id: "5511999990000:1@s.whatsapp.net", lid: "1234:1@lid" };
       await first.saveCreds();
-      const again = await usePostgresAuthState(db, owner);
+      const again = await openPostgresAuthState(db, owner);
       assert.deepEqual(again.state.creds.me, first.state.creds.me);
       assert.ok(Buffer.isBuffer(again.state.creds.noiseKey.private));
       assert.deepEqual(again.state.creds.noiseKey, first.state.creds.noiseKey);
     });
 
     await t.step("every key type is stored, read back and deleted by null", async () => {
-      const { state } = await usePostgresAuthState(db, owner);
+      const { state } = await openPostgresAuthState(db, owner);
       const keys = state.keys;
       await keys.set({
         "pre-key": { "1": { public: Buffer.from([1]), private: Buffer.from([2]) } },
@@ -60,12 +60,12 @@ Deno.test("[whatsapp] Baileys auth state in Postgres", async (t) => {
 
     await t.step("one connection's keys are invisible to another's", async () => {
       const other = await createConnection({ db }, companyId, { name: "Other phone" });
-      const { state } = await usePostgresAuthState(db, { companyId, connectionId: other.id });
+      const { state } = await openPostgresAuthState(db, { companyId, connectionId: other.id });
       assert.deepEqual(await state.keys.get("lid-mapping", ["5511999990001"]), {});
     });
 
     await t.step("clear forgets everything", async () => {
-      const auth = await usePostgresAuthState(db, owner);
+      const auth = await openPostgresAuthState(db, owner);
       await auth.clear();
       const left = await db.one<{ n: number }>(
         sql`select count(*)::int as n from whatsapp_auth where whatsapp_id = ${id}`,
