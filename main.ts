@@ -45,6 +45,8 @@ import { mediaRoutes } from "./routes/api/media.ts";
 import { whatsappRoutes } from "./routes/api/whatsapp.ts";
 import { sandboxRoutes } from "./routes/api/sandbox.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
+import { createInboundPipeline } from "./services/tickets/inbound.ts";
+import { ticketRoutes } from "./routes/api/tickets.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -133,7 +135,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     hub: deps.hub,
     baileys: { waWebSocketUrl: deps.config.waWebSocketUrl },
   });
+  // What the phones report becomes contacts, tickets and messages.
+  sessions.subscribe(
+    createInboundPipeline({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir }),
+  );
   api.route("/", whatsappRoutes({ db: deps.db, hub: deps.hub, sessions }));
+  api.route("/", ticketRoutes({ db: deps.db, hub: deps.hub }));
   api.route("/", sandboxRoutes({ db: deps.db, sessions }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.

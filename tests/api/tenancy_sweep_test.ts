@@ -24,6 +24,8 @@ interface Ids {
   whatsapp: number;
   queue: number;
   queueOption: number;
+  ticket: number;
+  ticketUuid: string;
   plan: number;
   help: number;
 }
@@ -177,6 +179,13 @@ const SWEEP: Record<string, Probe> = {
     expect: 404,
   },
 
+  "GET /api/tickets/:id{[0-9]+}": { path: (i) => `/api/tickets/${i.ticket}`, expect: 404 },
+  "GET /api/tickets/u/:uuid": { path: (i) => `/api/tickets/u/${i.ticketUuid}`, expect: 404 },
+  "GET /api/messages/:ticketId{[0-9]+}": {
+    path: (i) => `/api/messages/${i.ticket}`,
+    expect: 404,
+  },
+
   "GET /api/media/:companyId{[0-9]+}/:area{[a-z][a-z-]*}/:file{[A-Za-z0-9][A-Za-z0-9._-]*}": {
     path: (i) => `/api/media/${i.company}/quick-messages/1_file.png`,
     expect: 404,
@@ -243,6 +252,7 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
     queueOptions: await db.query(
       sql`select * from queue_options where company_id = ${companyId} order by id`,
     ),
+    tickets: await db.query(sql`select * from tickets where company_id = ${companyId} order by id`),
     settings: await db.query(
       sql`select * from settings where company_id = ${companyId} order by key`,
     ),
@@ -283,6 +293,8 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       ),
       whatsapp,
       queue,
+      ticket: 0,
+      ticketUuid: "",
       queueOption: await made(
         asAdmin("POST", "/api/queue-options", {
           queueId: queue,
@@ -297,6 +309,12 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
         "help",
       ),
     };
+    const ticket = await db.one<{ id: number; uuid: string }>(sql`
+      insert into tickets (company_id, contact_id, whatsapp_id, last_message)
+      values (${companyId}, ${ids.contact}, ${whatsapp}, 'Zeta pergunta')
+      returning id, uuid::text as uuid`);
+    ids.ticket = ticket.id;
+    ids.ticketUuid = ticket.uuid;
     const before = await snapshot(db, companyId);
 
     const withParams = app.routes
@@ -352,6 +370,7 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       `/api/queue-options?queueId=${ids.queue}`,
       "/api/whatsapp",
       "/api/settings",
+      "/api/tickets",
     ];
     for (const path of lists) {
       const { status, body } = await answer(await asOtherAdmin("GET", path));

@@ -2,7 +2,8 @@
  * /connections and the sandbox simulator in Chromium against a real server: an admin adds a
  * sandbox connection, starts it, opens the QR dialog, "scans" it from the simulator in a
  * second tab, and the first tab sees the connection become Connected without a reload; then
- * a customer writes from the simulator and the message is shown and stored.
+ * a customer writes from the simulator and the message is shown in it and arrives in Balcão
+ * as a waiting ticket.
  */
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
@@ -136,6 +137,15 @@ Deno.test("[browser] connections: add, start, pair from the simulator, a custome
         JSON.stringify(conversation).includes("Olá, preciso de ajuda com meu pedido"),
         "the message is stored",
       );
+      // And it arrived in Balcão: a waiting ticket with the message.
+      const { tickets } = await api("/api/tickets?status=pending");
+      assert.equal(tickets.length, 1);
+      assert.equal(tickets[0].contact.name, "Maria Souza");
+      assert.equal(tickets[0].lastMessage, "Olá, preciso de ajuda com meu pedido");
+      const { messages } = await api(`/api/messages/${tickets[0].id}`);
+      assert.deepEqual(messages.map((m: { body: string }) => m.body), [
+        "Olá, preciso de ajuda com meu pedido",
+      ]);
     });
     assert.deepEqual(errors, [], "no errors in the pages");
   } finally {

@@ -1,0 +1,156 @@
+/**
+ * Reading tickets and their messages (core §7), with the visibility of core §6: admins see
+ * the whole company; a user sees the tickets of their queues, the ones assigned to them,
+ * and the waiting ones without a queue. A ticket the caller may not see answers 404, the
+ * same as one that does not exist, so ids of other companies reveal nothing.
+ *
+ * Both lists page by keyset (the last row's time and id), so a page costs the same on the
+ * thousandth scroll as on the first and new rows arriving meanwhile never shift a page.
+ */
+import { type Db, type Sql, sql } from "../../lib/db/mod.ts";
+import { containsPattern } from "../../lib/db/paging.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import { isAdmin } from "../accounts/permissions.ts";
+import {
+  type Message,
+  presentMessage,
+  presentTicket,
+  publishToTicketAudience,
+  type Ticket,
+  TICKET_COLUMNS,
+} from "./rows.ts";
+
+export interface Viewer {
+  userId: number;
+  companyId: number;
+  profile: "user" | "admin";
+  super: boolean;
+}
+
+export const TICKETS_PAGE_SIZE = 40;
+export const MESSAGES_PAGE_SIZE = 20;
+
+/**
+ * A keyset position: the last row's timestamp, as Postgres wrote it (microseconds kept, so
+ * no row is skipped or repeated), and its id, as `<timestamp>_<id>`.
+ */
+export interface Cursor {
+  at: string;
+  id: number;
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+
+export function parseCursor(text: string | undefined): Cursor | undefined {
+  if (!text) return undefined;
+  const split = text.lastIndexOf("_");
+  const at = text.slice(0, split);
+  const id = text.slice(split + 1);
+  if (split < 0 || !TIMESTAMP.test(at) || !/^\d{1,10}$/.test(id)) {
+    throw new AppError("ERR_INVALID_CURSOR", 400);
+  }
+  return { at, id: Number(id) };
+}
+
+const cursorOf = (at: string, id: number) => `${at}_${id}`;
+
+function visibleTo(viewer: Viewer): Sql {
+  if (isAdmin(viewer)) return sql`true`;
+  return sql`(t.queue_id is null or t.user_id = ${viewer.userId} or t.queue_id in (
+    select queue_id from user_queues where user_id = ${viewer.userId}))`;
+}
+
+export interface TicketsQuery {
+  status?: "pending" | "open" | "closed";
+  searchParam?: string;
+  queueIds?: number[];
+  cursor?: string;
+}
+
+export async function listTickets(
+  db: Db,
+  viewer: Viewer,
+  query: TicketsQuery,
+): Promise<{ tickets: Ticket[]; hasMore: boolean; nextCursor: string | null }> {
+  const filters: Sql[] = [sql`t.company_id = ${viewer.companyId}`, visibleTo(viewer)];
+  if (query.status) filters.push(sql`t.status = ${query.status}`);
+  if (query.queueIds?.length) filters.push(sql`t.queue_id = any(${query.queueIds}::int[])`);
+  const search = query.searchParam?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    filters.push(sql`(lower(c.name) like ${pattern} or c.number like ${pattern})`);
+  }
+  const cursor = parseCursor(query.cursor);
+  if (cursor) {
+    filters.push(sql`(t.updated_at, t.id) < (${cursor.at}::timestamptz, ${cursor.id})`);
+  }
+  const rows = await db.query(sql`
+    select ${TICKET_COLUMNS}, t.updated_at::text as cursor_at
+    from tickets t join contacts c on c.id = t.contact_id
+    where ${sql.join(filters, " and ")}
+    order by t.updated_at desc, t.id desc
+    limit ${TICKETS_PAGE_SIZE + 1}`);
+  const hasMore = rows.length > TICKETS_PAGE_SIZE;
+  const last = rows[TICKETS_PAGE_SIZE - 1];
+  return {
+    tickets: rows.slice(0, TICKETS_PAGE_SIZE).map(presentTicket),
+    hasMore,
+    nextCursor: hasMore && last ? cursorOf(String(last.cursor_at), Number(last.id)) : null,
+  };
+}
+
+export async function showTicket(
+  db: Db,
+  viewer: Viewer,
+  where: { id: number } | { uuid: string },
+): Promise<Ticket> {
+  const match = "id" in where ? sql`t.id = ${where.id}` : sql`t.uuid::text = ${where.uuid}`;
+  const row = await db.maybeOne(sql`
+    select ${TICKET_COLUMNS} from tickets t join contacts c on c.id = t.contact_id
+    where t.company_id = ${viewer.companyId} and ${match} and ${visibleTo(viewer)}`);
+  if (!row) throw new AppError("ERR_NO_TICKET_FOUND", 404);
+  return presentTicket(row);
+}
+
+/**
+ * A page of a ticket's messages, newest page first and oldest-first within it (the order
+ * the message view draws); reading it marks the customer's messages read.
+ */
+export async function listMessages(
+  deps: { db: Db; hub?: Hub },
+  viewer: Viewer,
+  ticketId: number,
+  cursorText: string | undefined,
+): Promise<{ messages: Message[]; ticket: Ticket; hasMore: boolean; nextCursor: string | null }> {
+  const { db } = deps;
+  let ticket = await showTicket(db, viewer, { id: ticketId });
+  const cursor = parseCursor(cursorText);
+  const rows = await db.query(sql`
+    select *, created_at::text as cursor_at from messages
+    where company_id = ${viewer.companyId} and ticket_id = ${ticketId}
+      ${cursor ? sql`and (created_at, id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``}
+    order by created_at desc, id desc
+    limit ${MESSAGES_PAGE_SIZE + 1}`);
+  const hasMore = rows.length > MESSAGES_PAGE_SIZE;
+  const page = rows.slice(0, MESSAGES_PAGE_SIZE).map(presentMessage);
+  const oldest = rows[MESSAGES_PAGE_SIZE - 1];
+  if (ticket.unreadMessages > 0) {
+    await db.run(sql`update messages set read = true
+      where ticket_id = ${ticketId} and not read and not from_me`);
+    await db.run(sql`update tickets set unread_messages = 0 where id = ${ticketId}`);
+    ticket = { ...ticket, unreadMessages: 0 };
+    await publishToTicketAudience(
+      deps,
+      { companyId: viewer.companyId, queueId: ticket.queueId },
+      `company-${viewer.companyId}-ticket`,
+      { action: "updateUnread", ticketId, ticket },
+    );
+  }
+  return {
+    messages: page.reverse(),
+    ticket,
+    hasMore,
+    nextCursor: hasMore && oldest ? cursorOf(String(oldest.cursor_at), Number(oldest.id)) : null,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Tickets and messages as the API and realtime events present them (core §3), and who may
+ * see a ticket's events: the company's admins, the users of its queue, and, while it has no
+ * queue yet, everyone in the company (anyone may pick up a waiting customer).
+ */
+import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+
+export interface TicketContact {
+  id: number;
+  name: string;
+  number: string;
+  profilePicUrl: string;
+}
+
+export interface Ticket {
+  id: number;
+  uuid: string;
+  status: "pending" | "open" | "closed";
+  contactId: number;
+  contact: TicketContact;
+  whatsappId: number | null;
+  userId: number | null;
+  queueId: number | null;
+  isGroup: boolean;
+  chatbot: boolean;
+  lastMessage: string;
+  unreadMessages: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Message {
+  id: number;
+  ticketId: number;
+  contactId: number | null;
+  wid: string;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  ack: number;
+  mediaType: string;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  quotedWid: string | null;
+  data: unknown;
+  isDeleted: boolean;
+  isEdited: boolean;
+  createdAt: string;
+}
+
+export const TICKET_COLUMNS = sql`
+  t.id, t.uuid::text as uuid, t.status, t.contact_id, t.whatsapp_id, t.user_id, t.queue_id,
+  t.is_group, t.chatbot, t.last_message, t.unread_messages, t.created_at, t.updated_at,
+  c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic`;
+
+// deno-lint-ignore no-explicit-any
+type Row = Record<string, any>;
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+
+export function presentTicket(row: Row): Ticket {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    status: row.status,
+    contactId: row.contact_id,
+    contact: {
+      id: row.contact_id,
+      name: row.contact_name,
+      number: row.contact_number,
+      profilePicUrl: row.contact_pic ?? "",
+    },
+    whatsappId: row.whatsapp_id,
+    userId: row.user_id,
+    queueId: row.queue_id,
+    isGroup: row.is_group,
+    chatbot: row.chatbot,
+    lastMessage: row.last_message,
+    unreadMessages: row.unread_messages,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function presentMessage(row: Row): Message {
+  return {
+    id: row.id,
+    ticketId: row.ticket_id,
+    contactId: row.contact_id,
+    wid: row.wid,
+    body: row.body,
+    fromMe: row.from_me,
+    read: row.read,
+    ack: row.ack,
+    mediaType: row.media_type,
+    // Served only to signed-in users of the company (routes/api/media.ts).
+    mediaUrl: row.media_path ? `/api/media/${row.media_path}` : null,
+    mediaName: row.media_name,
+    quotedWid: row.quoted_wid,
+    data: row.data ?? null,
+    isDeleted: row.is_deleted,
+    isEdited: row.is_edited,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export async function findTicketRow(db: Queryable, companyId: number, id: number) {
+  return await db.maybeOne<Row>(sql`
+    select ${TICKET_COLUMNS} from tickets t join contacts c on c.id = t.contact_id
+    where t.company_id = ${companyId} and t.id = ${id}`);
+}
+
+/**
+ * Publishes `data` on `channel` to exactly the users who may see the ticket: its queue's
+ * users and the admins, or the whole company while it has no queue.
+ */
+export async function publishToTicketAudience(
+  deps: { db: Db; hub?: Hub },
+  ticket: Pick<Ticket, "queueId"> & { companyId: number },
+  channel: string,
+  data: unknown,
+): Promise<void> {
+  const hub = deps.hub;
+  if (!hub) return;
+  if (ticket.queueId === null) {
+    await hub.publish(`company-${ticket.companyId}`, channel, data);
+    return;
+  }
+  const users = await deps.db.query<{ id: number }>(sql`
+    select u.id from users u
+    where u.company_id = ${ticket.companyId}
+      and (u.profile = 'admin' or u.super or exists (
+        select 1 from user_queues uq where uq.user_id = u.id and uq.queue_id = ${ticket.queueId}))`);
+  for (const user of users) await hub.publish(`user-${user.id}`, channel, data);
+}
