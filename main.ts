@@ -46,6 +46,8 @@ import { whatsappRoutes } from "./routes/api/whatsapp.ts";
 import { sandboxRoutes } from "./routes/api/sandbox.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
 import { createInboundPipeline } from "./services/tickets/inbound.ts";
+import { messageRoutes } from "./routes/api/messages.ts";
+import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
 import { ticketRoutes } from "./routes/api/tickets.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
@@ -134,13 +136,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     db: deps.db,
     hub: deps.hub,
     baileys: { waWebSocketUrl: deps.config.waWebSocketUrl },
+    dataDir: deps.config.dataDir,
   });
   // What the phones report becomes contacts, tickets and messages.
   sessions.subscribe(
     createInboundPipeline({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir }),
   );
   api.route("/", whatsappRoutes({ db: deps.db, hub: deps.hub, sessions }));
-  api.route("/", ticketRoutes({ db: deps.db, hub: deps.hub }));
+  const ticketDeps = { db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir };
+  api.route("/", ticketRoutes(ticketDeps));
+  api.route("/messages", messageRoutes(ticketDeps));
+  api.route("/ticket-notes", ticketNoteRoutes({ db: deps.db }));
   api.route("/", sandboxRoutes({ db: deps.db, sessions }));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.

@@ -1,6 +1,7 @@
 /**
- * `/api/tickets` and `/api/messages/{ticketId}` for reading (core §7). Changing tickets
- * (accept, transfer, resolve…) and sending come with the ticket screen.
+ * `/api/tickets` (core §7): the list with its filters, one ticket by id or uuid, creating
+ * one, its transitions (PUT) and deleting it (admins), and `/api/tags/sync` for its tags.
+ * Messages are in messages.ts, notes in ticket_notes.ts.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -8,24 +9,66 @@ import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
-import { validateQuery } from "../../lib/http/validate.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
-import { listMessages, listTickets, showTicket } from "../../services/tickets/read.ts";
+import { requirePermission } from "../../services/accounts/permissions.ts";
+import { createTicket } from "../../services/tickets/create.ts";
+import { listTickets, showTicket } from "../../services/tickets/read.ts";
+import { syncTicketTags } from "../../services/tickets/ticket_tags.ts";
+import { deleteTicket, updateTicket } from "../../services/tickets/update.ts";
+
+/** "1,2,3" or a JSON array "[1,2,3]", as the original's clients send id lists. */
+const idList = z.string().regex(/^\[?\d{1,9}(,\d{1,9}){0,99}\]?$/, "Opção inválida").optional()
+  .transform((ids) => ids?.replace(/[[\]]/g, "").split(",").map(Number));
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida").optional();
+const flag = z.enum(["true", "false"], { error: "Opção inválida" }).optional()
+  .transform((value) => value === "true");
 
 const TicketsQuery = z.object({
   status: z.enum(["pending", "open", "closed"], { error: "Opção inválida" }).optional(),
   searchParam: z.string().max(200, "Máximo de 200 caracteres").optional(),
-  // "1,2,3" or a JSON array, as the original's clients send it.
-  queueIds: z.string().regex(/^\[?\d+(,\d+)*\]?$/, "Opção inválida").optional()
-    .transform((ids) => ids?.replace(/[[\]]/g, "").split(",").map(Number)),
+  queueIds: idList,
+  tags: idList,
+  users: idList,
+  date: day,
+  updatedAt: day,
+  showAll: flag,
+  withUnreadMessages: flag,
   cursor: z.string().max(100).optional(),
 });
 
-const MessagesQuery = z.object({ cursor: z.string().max(100).optional() });
+const id = z.number({ error: "Opção inválida" }).int("Opção inválida").positive("Opção inválida")
+  .max(2_147_483_647, "Opção inválida");
+
+const NewTicketBody = z.object({
+  contactId: id,
+  queueId: id.nullable().optional(),
+  whatsappId: id.nullable().optional(),
+  userId: id.nullable().optional(),
+  // Accepted for the original's clients; a ticket made by hand always starts open.
+  status: z.enum(["pending", "open", "closed"]).optional(),
+});
+
+const TicketChangeBody = z.object({
+  status: z.enum(["pending", "open", "closed"], { error: "Opção inválida" }).optional(),
+  userId: id.nullable().optional(),
+  queueId: id.nullable().optional(),
+  whatsappId: id.nullable().optional(),
+  useIntegration: z.boolean().optional(),
+  integrationId: id.nullable().optional(),
+  promptId: id.nullable().optional(),
+});
+
+const TagSyncBody = z.object({
+  ticketId: id,
+  // The screen sends the chosen tags as objects; plain ids are accepted too.
+  tags: z.array(z.union([id, z.object({ id })])).max(100, "Máximo de 100 tags")
+    .transform((tags) => tags.map((tag) => typeof tag === "number" ? tag : tag.id)),
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function ticketRoutes(deps: { db: Db; hub?: Hub }): Hono<AppEnv> {
+export function ticketRoutes(deps: { db: Db; hub?: Hub; dataDir: string }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/tickets", async (c) => {
@@ -46,11 +89,29 @@ export function ticketRoutes(deps: { db: Db; hub?: Hub }): Hono<AppEnv> {
     return c.json(await showTicket(deps.db, auth, { id }));
   });
 
-  routes.get("/messages/:ticketId{[0-9]+}", async (c) => {
+  routes.post("/tickets", async (c) => {
     const auth = requireAuth(c);
-    const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");
-    const { cursor } = validateQuery(c, MessagesQuery);
-    return c.json(await listMessages(deps, auth, ticketId, cursor));
+    const body = await validateJson(c, NewTicketBody);
+    return c.json(await createTicket(deps, auth, body), 201);
+  });
+
+  routes.put("/tickets/:id{[0-9]+}", async (c) => {
+    const auth = requireAuth(c);
+    const id = idParam(c, "id", "ERR_NO_TICKET_FOUND");
+    const body = await validateJson(c, TicketChangeBody);
+    return c.json(await updateTicket(deps, auth, id, body));
+  });
+
+  routes.delete("/tickets/:id{[0-9]+}", async (c) => {
+    const auth = requirePermission(c, "ticket-options:deleteTicket");
+    await deleteTicket(deps, auth, idParam(c, "id", "ERR_NO_TICKET_FOUND"));
+    return c.json({ message: "Ticket deleted" });
+  });
+
+  routes.post("/tags/sync", async (c) => {
+    const auth = requireAuth(c);
+    const body = await validateJson(c, TagSyncBody);
+    return c.json(await syncTicketTags(deps, auth, body.ticketId, body.tags));
   });
 
   return routes;

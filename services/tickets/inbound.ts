@@ -55,6 +55,15 @@ export function createInboundPipeline(deps: InboundDeps) {
       case "delete":
         await changeMessage(deps, event.companyId, event.messageId, sql`is_deleted = true`);
         return;
+      case "sendFailed":
+        // Shown on the message with a retry hint; the row and its text are kept.
+        await changeMessage(
+          deps,
+          event.companyId,
+          event.messageId,
+          sql`data = coalesce(data, '{}'::jsonb) || '{"sendFailed": true}'::jsonb`,
+        );
+        return;
       case "edit":
         await changeMessage(
           deps,

@@ -13,6 +13,12 @@ export interface TicketContact {
   profilePicUrl: string;
 }
 
+export interface TicketTag {
+  id: number;
+  name: string;
+  color: string;
+}
+
 export interface Ticket {
   id: number;
   uuid: string;
@@ -26,6 +32,11 @@ export interface Ticket {
   chatbot: boolean;
   lastMessage: string;
   unreadMessages: number;
+  /** What the ticket card shows beside the contact (core §2). */
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string; color: string } | null;
+  whatsapp: { id: number; name: string } | null;
+  tags: TicketTag[];
   createdAt: string;
   updatedAt: string;
 }
@@ -52,7 +63,18 @@ export interface Message {
 export const TICKET_COLUMNS = sql`
   t.id, t.uuid::text as uuid, t.status, t.contact_id, t.whatsapp_id, t.user_id, t.queue_id,
   t.is_group, t.chatbot, t.last_message, t.unread_messages, t.created_at, t.updated_at,
-  c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic`;
+  c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
+  u.name as user_name, q.name as queue_name, q.color as queue_color, w.name as whatsapp_name,
+  (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)
+                            order by lower(g.name)), '[]'::json)
+   from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id) as tags`;
+
+/** `from` a ticket with what its card shows; pair with TICKET_COLUMNS. */
+export const TICKET_FROM = sql`
+  tickets t join contacts c on c.id = t.contact_id
+  left join users u on u.id = t.user_id
+  left join queues q on q.id = t.queue_id
+  left join whatsapps w on w.id = t.whatsapp_id`;
 
 // deno-lint-ignore no-explicit-any
 type Row = Record<string, any>;
@@ -78,6 +100,10 @@ export function presentTicket(row: Row): Ticket {
     chatbot: row.chatbot,
     lastMessage: row.last_message,
     unreadMessages: row.unread_messages,
+    user: row.user_id ? { id: row.user_id, name: row.user_name } : null,
+    queue: row.queue_id ? { id: row.queue_id, name: row.queue_name, color: row.queue_color } : null,
+    whatsapp: row.whatsapp_id ? { id: row.whatsapp_id, name: row.whatsapp_name } : null,
+    tags: typeof row.tags === "string" ? JSON.parse(row.tags) : row.tags ?? [],
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -107,7 +133,7 @@ export function presentMessage(row: Row): Message {
 
 export async function findTicketRow(db: Queryable, companyId: number, id: number) {
   return await db.maybeOne<Row>(sql`
-    select ${TICKET_COLUMNS} from tickets t join contacts c on c.id = t.contact_id
+    select ${TICKET_COLUMNS} from ${TICKET_FROM}
     where t.company_id = ${companyId} and t.id = ${id}`);
 }
 

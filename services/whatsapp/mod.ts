@@ -3,6 +3,7 @@
  * `beta` is WhatsApp through Baileys; `sandbox` is the simulated phone.
  */
 import type { Db } from "../../lib/db/mod.ts";
+import { mediaFile } from "../../lib/media/store.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import type { ProviderFactory, ProviderName } from "./provider.ts";
 import { sandboxFactory, type SandboxOptions } from "./sandbox/provider.ts";
@@ -16,6 +17,8 @@ export interface WhatsappOptions {
   leaseMs?: number;
   sandbox?: SandboxOptions;
   baileys?: BaileysOptions;
+  /** `DATA_DIR`, where the outbox's media files are read from. */
+  dataDir?: string;
   /** Replaces or adds providers (tests pass fakes). */
   providers?: Partial<Record<ProviderName, ProviderFactory>>;
 }
@@ -26,12 +29,21 @@ export function createWhatsappSessions(options: WhatsappOptions): WhatsappSessio
     hub: options.hub,
     instanceId: options.instanceId ?? options.hub?.instanceId ?? crypto.randomUUID(),
     leaseMs: options.leaseMs,
+    readMedia: options.dataDir ? mediaReader(options.dataDir) : undefined,
     providers: {
       beta: baileysFactory(options.baileys),
       sandbox: sandboxFactory(options.sandbox),
       ...options.providers,
     },
   });
+}
+
+function mediaReader(dataDir: string) {
+  return async (path: string): Promise<Uint8Array> => {
+    const file = mediaFile(dataDir, path);
+    if (!file) throw new Error(`Media path outside the media folder: ${path}`);
+    return await Deno.readFile(file);
+  };
 }
 
 export { WhatsappSessions } from "./sessions.ts";

@@ -16,6 +16,13 @@ export interface OutboxPayload {
   to: Recipient;
   body: string;
   quotedId?: string;
+  /**
+   * The WhatsApp id the message is sent under, chosen before sending so the stored row and
+   * the provider's echo of it are the same message.
+   */
+  messageId?: string;
+  /** Set instead of a message: delete this message of ours for everyone. */
+  deleteId?: string;
   media?: {
     kind: NonNullable<OutgoingMessage["media"]>["kind"];
     mimetype: string;
@@ -88,18 +95,27 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 300_000);
 }
 
+/** Records a failed attempt; answers true when the row was given up. */
 export async function markFailed(
   db: Queryable,
-  row: { id: number; attempts: number },
+  row: { id: number; attempts: number; payload?: OutboxPayload },
   error: string,
-): Promise<void> {
-  const giveUp = row.attempts >= MAX_ATTEMPTS;
+): Promise<boolean> {
+  // A delete is tried once: its caller is waiting for the answer (tickets/outbound.ts).
+  const giveUp = row.attempts >= MAX_ATTEMPTS || Boolean(row.payload?.deleteId);
   await db.run(sql`
     update whatsapp_outbox
     set status = ${giveUp ? "failed" : "pending"}, last_error = ${error.slice(0, 500)},
         claimed_by = null, claimed_until = null,
         next_attempt_at = now() + make_interval(secs => ${retryDelayMs(row.attempts) / 1000})
     where id = ${row.id}`);
+  return giveUp;
+}
+
+/** What the sender is told of each row's outcome (the pipeline turns it into acks). */
+export interface OutboxOutcomes {
+  onSent?(payload: OutboxPayload, sent: SentMessage): Promise<void>;
+  onGaveUp?(payload: OutboxPayload, error: string): Promise<void>;
 }
 
 /**
@@ -111,18 +127,24 @@ export async function sendDue(
   instanceId: string,
   target: { companyId: number; whatsappId: number },
   send: (payload: OutboxPayload) => Promise<SentMessage>,
+  outcomes: OutboxOutcomes = {},
 ): Promise<number> {
   let sent = 0;
   for (;;) {
     const rows = await claimDue(db, instanceId, target);
     if (rows.length === 0) return sent;
     for (const row of rows) {
+      let result: SentMessage;
       try {
-        await markSent(db, row.id, await send(row.payload));
-        sent++;
+        result = await send(row.payload);
       } catch (error) {
-        await markFailed(db, row, error instanceof Error ? error.message : String(error));
+        const message = error instanceof Error ? error.message : String(error);
+        if (await markFailed(db, row, message)) await outcomes.onGaveUp?.(row.payload, message);
+        continue;
       }
+      await markSent(db, row.id, result);
+      sent++;
+      await outcomes.onSent?.(row.payload, result);
     }
   }
 }

@@ -121,7 +121,9 @@ export type ProviderEventBody =
   | { type: "edit"; messageId: string; chat: ContactIdentity; body: string }
   | { type: "delete"; messageId: string; chat: ContactIdentity }
   | { type: "contact"; contact: ContactIdentity }
-  | { type: "call"; call: CallEvent };
+  | { type: "call"; call: CallEvent }
+  /** Raised by the session manager, not a provider: the outbox gave up sending this message. */
+  | { type: "sendFailed"; messageId: string; error: string };
 
 export type ProviderEvent = ProviderEventBody & { connectionId: number; companyId: number };
 
@@ -135,6 +137,8 @@ export interface OutgoingMedia {
 
 export interface OutgoingMessage {
   to: Recipient;
+  /** Send under this WhatsApp id (Balcão stores the message before sending it). */
+  messageId?: string;
   /** Text, or the caption of the media. */
   body: string;
   media?: OutgoingMedia;

@@ -24,6 +24,7 @@ import {
 import { type OutboxPayload, sendDue } from "./outbox.ts";
 import type {
   ConnectionStatus,
+  ContactIdentity,
   OutgoingMessage,
   ProviderEvent,
   ProviderEventBody,
@@ -179,10 +180,36 @@ export class WhatsappSessions {
   async drainOutbox(id: number): Promise<number> {
     const running = this.#running.get(id);
     if (!running || running.status !== "CONNECTED") return 0;
-    return await sendDue(this.#db, this.instanceId, {
-      companyId: running.companyId,
-      whatsappId: id,
-    }, (payload) => this.#sendPayload(id, payload));
+    return await sendDue(
+      this.#db,
+      this.instanceId,
+      {
+        companyId: running.companyId,
+        whatsappId: id,
+      },
+      (payload) => this.#sendPayload(id, payload),
+      {
+        // The pipeline hears how each row ended, as if the provider had said it.
+        onSent: async (payload, sent) => {
+          const chat = identityOf(payload);
+          await this.#onEvent(
+            running.companyId,
+            id,
+            payload.deleteId
+              ? { type: "delete", messageId: payload.deleteId, chat }
+              : { type: "ack", messageId: sent.messageId, chat, ack: 1 },
+          );
+        },
+        onGaveUp: async (payload, error) => {
+          if (!payload.messageId) return;
+          await this.#onEvent(running.companyId, id, {
+            type: "sendFailed",
+            messageId: payload.messageId,
+            error,
+          });
+        },
+      },
+    );
   }
 
   /** One round of lease upkeep, takeovers and outbox sending. */
@@ -334,6 +361,14 @@ export class WhatsappSessions {
   }
 
   async #sendPayload(id: number, payload: OutboxPayload) {
+    if (payload.deleteId) {
+      const running = this.#running.get(id);
+      if (!running || running.status !== "CONNECTED") {
+        throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
+      }
+      await running.provider.deleteMessage(payload.to, payload.deleteId, true);
+      return { messageId: payload.deleteId, timestamp: new Date() };
+    }
     const media = payload.media && this.#options.readMedia
       ? { ...payload.media, data: await this.#options.readMedia(payload.media.path) }
       : undefined;
@@ -341,9 +376,20 @@ export class WhatsappSessions {
       to: payload.to,
       body: payload.body,
       quotedId: payload.quotedId,
+      messageId: payload.messageId,
       media,
     });
   }
+}
+
+/** The recipient of an outbox row, in the shape provider events carry. */
+function identityOf(payload: OutboxPayload): ContactIdentity {
+  return {
+    number: payload.to.number ?? null,
+    lid: payload.to.lid ?? null,
+    name: "",
+    isGroup: payload.to.isGroup ?? false,
+  };
 }
 
 function logError(error: unknown) {

@@ -26,6 +26,8 @@ interface Ids {
   queueOption: number;
   ticket: number;
   ticketUuid: string;
+  message: number;
+  note: number;
   plan: number;
   help: number;
 }
@@ -181,8 +183,24 @@ const SWEEP: Record<string, Probe> = {
 
   "GET /api/tickets/:id{[0-9]+}": { path: (i) => `/api/tickets/${i.ticket}`, expect: 404 },
   "GET /api/tickets/u/:uuid": { path: (i) => `/api/tickets/u/${i.ticketUuid}`, expect: 404 },
+  "PUT /api/tickets/:id{[0-9]+}": {
+    path: (i) => `/api/tickets/${i.ticket}`,
+    expect: 404,
+    body: { status: "closed" },
+  },
+  "DELETE /api/tickets/:id{[0-9]+}": { path: (i) => `/api/tickets/${i.ticket}`, expect: 404 },
   "GET /api/messages/:ticketId{[0-9]+}": {
     path: (i) => `/api/messages/${i.ticket}`,
+    expect: 404,
+  },
+  "POST /api/messages/:ticketId{[0-9]+}": {
+    path: (i) => `/api/messages/${i.ticket}`,
+    expect: 404,
+    body: { body: HACK },
+  },
+  "DELETE /api/messages/:id{[0-9]+}": { path: (i) => `/api/messages/${i.message}`, expect: 404 },
+  "DELETE /api/ticket-notes/:id{[0-9]+}": {
+    path: (i) => `/api/ticket-notes/${i.note}`,
     expect: 404,
   },
 
@@ -228,6 +246,22 @@ const SWEEP: Record<string, Probe> = {
   "DELETE /api/helps/:id{[0-9]+}": { path: (i) => `/api/helps/${i.help}`, expect: 403 },
 };
 
+/** Calls that name a record of A's in their body or query instead of their path. */
+const BY_BODY: Array<{ method: string; path: (i: Ids) => string; body?: (i: Ids) => unknown }> = [
+  { method: "POST", path: () => "/api/tickets", body: (i) => ({ contactId: i.contact }) },
+  {
+    method: "POST",
+    path: () => "/api/tags/sync",
+    body: (i) => ({ ticketId: i.ticket, tags: [] }),
+  },
+  {
+    method: "POST",
+    path: () => "/api/ticket-notes",
+    body: (i) => ({ ticketId: i.ticket, note: HACK }),
+  },
+  { method: "GET", path: (i) => `/api/ticket-notes/list?ticketId=${i.ticket}` },
+];
+
 /** Routes whose path parameter names no company's record, each with the reason. */
 const NOT_ID_ADDRESSED: Record<string, string> = {
   "PUT /api/settings/:key": "a setting's key; always the caller's own company's row",
@@ -253,6 +287,15 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
       sql`select * from queue_options where company_id = ${companyId} order by id`,
     ),
     tickets: await db.query(sql`select * from tickets where company_id = ${companyId} order by id`),
+    messages: await db.query(
+      sql`select * from messages where company_id = ${companyId} order by id`,
+    ),
+    notes: await db.query(
+      sql`select * from ticket_notes where company_id = ${companyId} order by id`,
+    ),
+    ticketTags: await db.query(
+      sql`select * from ticket_tags where company_id = ${companyId} order by ticket_id, tag_id`,
+    ),
     settings: await db.query(
       sql`select * from settings where company_id = ${companyId} order by key`,
     ),
@@ -295,6 +338,8 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       queue,
       ticket: 0,
       ticketUuid: "",
+      message: 0,
+      note: 0,
       queueOption: await made(
         asAdmin("POST", "/api/queue-options", {
           queueId: queue,
@@ -315,6 +360,16 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       returning id, uuid::text as uuid`);
     ids.ticket = ticket.id;
     ids.ticketUuid = ticket.uuid;
+    ids.message = (await db.one<{ id: number }>(sql`
+      insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me)
+      values (${companyId}, ${ticket.id}, ${ids.contact}, ${whatsapp}, 'ZETA-1', 'Zeta resposta', true)
+      returning id`)).id;
+    ids.note = (await db.one<{ id: number }>(sql`
+      insert into ticket_notes (company_id, ticket_id, contact_id, note)
+      values (${companyId}, ${ticket.id}, ${ids.contact}, 'Zeta nota')
+      returning id`)).id;
+    await db.run(sql`insert into ticket_tags (ticket_id, tag_id, company_id)
+                     values (${ticket.id}, ${ids.tag}, ${companyId})`);
     const before = await snapshot(db, companyId);
 
     const withParams = app.routes
@@ -353,6 +408,13 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
           `${method} ${path} → ${status} (wanted ${probe.expect}) ${JSON.stringify(body)}`,
         );
       }
+    }
+    for (const probe of BY_BODY) {
+      const path = probe.path(ids);
+      const { status, body } = await answer(
+        await asOtherAdmin(probe.method, path, probe.body?.(ids)),
+      );
+      if (status !== 404) leaks.push(`${probe.method} ${path} → ${status} ${JSON.stringify(body)}`);
     }
     assert.deepEqual(leaks, [], "company B's admin got something other than 404/403");
 

@@ -257,7 +257,10 @@ export function createBaileysProvider(
       const current = connected();
       const jid = jidOf(message.to);
       const quoted = message.quotedId ? recent.get(message.quotedId) : undefined;
-      const sent = await current.sendMessage(jid, contentOf(message), quoted ? { quoted } : {});
+      const sent = await current.sendMessage(jid, contentOf(message), {
+        ...(quoted ? { quoted } : {}),
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+      });
       if (!sent?.key?.id) throw new Error("WhatsApp did not accept the message.");
       remember(sent);
       const seconds = Number(sent.messageTimestamp ?? 0);

@@ -148,7 +148,7 @@ export function createSandboxProvider(
     async send(message: OutgoingMessage): Promise<SentMessage> {
       if (!connected) throw new NotConnectedError();
       const number = recipientNumber(message.to);
-      const messageId = `SANDBOX-OUT-${crypto.randomUUID()}`;
+      const messageId = message.messageId ?? `SANDBOX-OUT-${crypto.randomUUID()}`;
       const row = await db.one<{ createdAt: Date }>(sql`
         insert into sandbox_messages (company_id, whatsapp_id, message_id, number, direction,
           body, media_kind, media_mimetype, media_file_name, media_data, quoted_id, ack)

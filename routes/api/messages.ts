@@ -1,0 +1,85 @@
+/**
+ * `/api/messages` (core §7): a ticket's messages, older pages on demand (reading marks them
+ * read); sending text or files, quoted and signed; deleting one of ours for everyone.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import { requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { idParam } from "../../lib/http/params.ts";
+import { uploadBodyLimit } from "../../lib/http/upload.ts";
+import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import { deleteTicketMessage, sendTicketMessage } from "../../services/tickets/outbound.ts";
+import { listMessages } from "../../services/tickets/read.ts";
+
+const MessagesQuery = z.object({ cursor: z.string().max(100).optional() });
+
+/** At most this many files in one send (each becomes a message). */
+const MAX_FILES = 10;
+
+const SendBody = z.object({
+  body: z.string().max(4096, "Máximo de 4096 caracteres").default(""),
+  quotedMsgId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  // Multipart sends "true"/"false"; JSON sends a boolean.
+  sign: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")])
+    .optional(),
+});
+
+export function messageRoutes(deps: { db: Db; hub?: Hub; dataDir: string }): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/:ticketId{[0-9]+}", async (c) => {
+    const auth = requireAuth(c);
+    const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");
+    const { cursor } = validateQuery(c, MessagesQuery);
+    return c.json(await listMessages(deps, auth, ticketId, cursor));
+  });
+
+  routes.post(
+    "/:ticketId{[0-9]+}",
+    // Several files, but no more in all than the API's multipart ceiling allows.
+    uploadBodyLimit(MAX_MEDIA_BYTES * 3),
+    async (c) => {
+      const auth = requireAuth(c);
+      const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");
+      const multipart = c.req.header("Content-Type")?.startsWith("multipart/form-data");
+      let files: File[] = [];
+      let input: z.output<typeof SendBody>;
+      if (multipart) {
+        const form = await c.req.parseBody({ all: true }).catch(() => {
+          throw new AppError("ERR_BAD_REQUEST", 400);
+        });
+        const medias = form["medias"];
+        files = (Array.isArray(medias) ? medias : medias ? [medias] : [])
+          .filter((item): item is File => item instanceof File);
+        if (files.length > MAX_FILES) {
+          throw new AppError("ERR_VALIDATION", 400, {
+            fields: { medias: `Máximo de ${MAX_FILES} arquivos` },
+          });
+        }
+        const text = (key: string) => typeof form[key] === "string" ? form[key] : undefined;
+        input = validate(SendBody, {
+          body: text("body") ?? "",
+          quotedMsgId: text("quotedMsgId"),
+          sign: text("sign"),
+        });
+      } else {
+        input = await validateJson(c, SendBody);
+      }
+      const messages = await sendTicketMessage(deps, auth, ticketId, { ...input, files });
+      return c.json({ messages }, 201);
+    },
+  );
+
+  routes.delete("/:id{[0-9]+}", async (c) => {
+    const auth = requireAuth(c);
+    const id = idParam(c, "id", "ERR_NO_MESSAGE_FOUND");
+    return c.json({ message: await deleteTicketMessage(deps, auth, id) });
+  });
+
+  return routes;
+}

@@ -1,0 +1,48 @@
+/** `/api/ticket-notes` (core §7): internal notes on a ticket, listed by ticket and contact. */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../lib/db/mod.ts";
+import { requireAuth } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { idParam } from "../../lib/http/params.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { createNote, deleteNote, listNotes } from "../../services/tickets/notes.ts";
+
+const id = z.coerce.number({ error: "Opção inválida" }).int("Opção inválida")
+  .positive("Opção inválida").max(2_147_483_647, "Opção inválida");
+
+const NoteBody = z.object({
+  ticketId: id,
+  // The client's "Too Short!" rule, kept on the server too (core §5).
+  note: z.string({ error: "Obrigatório" }).trim().min(2, "Muito curto!").max(
+    2000,
+    "Máximo de 2000 caracteres",
+  ),
+  // Sent by the original's clients; the note always goes to the ticket's own contact.
+  contactId: id.optional(),
+});
+
+const ListQuery = z.object({ ticketId: id, contactId: id.optional() });
+
+export function ticketNoteRoutes(deps: { db: Db }): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/list", async (c) => {
+    const auth = requireAuth(c);
+    return c.json(await listNotes(deps.db, auth, validateQuery(c, ListQuery)));
+  });
+
+  routes.post("/", async (c) => {
+    const auth = requireAuth(c);
+    const body = await validateJson(c, NoteBody);
+    return c.json(await createNote(deps.db, auth, body), 201);
+  });
+
+  routes.delete("/:id{[0-9]+}", async (c) => {
+    const auth = requireAuth(c);
+    await deleteNote(deps.db, auth, idParam(c, "id", "ERR_NO_NOTE_FOUND"));
+    return c.json({ message: "Note deleted" });
+  });
+
+  return routes;
+}

@@ -1,0 +1,308 @@
+/**
+ * Agents' messages to customers (core §2 input, §7 POST/DELETE /messages). A message is
+ * stored first (ack 0, the clock), written to the connection's outbox and sent by whichever
+ * instance runs the session; its ack then moves live (1 sent, 3 delivered, 4 read). If the
+ * phone is offline it waits in the outbox, and if sending finally fails the message stays,
+ * marked, with its text: nothing an agent typed is lost.
+ *
+ * The WhatsApp id is chosen here, before sending, so the provider's echo of our own message
+ * meets the stored row on the unique (company, wid) index instead of becoming a second copy.
+ */
+import { type Db, sql } from "../../lib/db/mod.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { saveMedia, type StoredMedia } from "../../lib/media/store.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import { isAdmin } from "../accounts/permissions.ts";
+import { enqueueOutgoing, type OutboxPayload } from "../whatsapp/outbox.ts";
+import type { MediaKind, Recipient } from "../whatsapp/provider.ts";
+import { showTicket, type Viewer } from "./read.ts";
+import {
+  findTicketRow,
+  type Message,
+  presentMessage,
+  presentTicket,
+  publishToTicketAudience,
+  type Ticket,
+} from "./rows.ts";
+import { renderVariables } from "./variables.ts";
+
+export interface OutboundDeps {
+  db: Db;
+  hub?: Hub;
+  dataDir: string;
+}
+
+export interface OutgoingInput {
+  body: string;
+  /** Our id of the message being answered (same ticket's contact). */
+  quotedMsgId?: number;
+  /** Put the agent's name in bold above the text (the input's signature switch). */
+  sign?: boolean;
+  files?: File[];
+}
+
+/** A WhatsApp-style message id ("3EB0" and 18 random bytes, as WhatsApp Web makes them). */
+export function newMessageId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return "3EB0" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
+}
+
+function mediaTypeOf(kind: MediaKind): string {
+  return kind === "document" ? "application" : kind;
+}
+
+/** Checks that the viewer may write in this ticket now. */
+function assertCanWrite(viewer: Viewer, ticket: Ticket): void {
+  if (ticket.status === "closed") throw new AppError("ERR_TICKET_CLOSED", 400);
+  // An open conversation belongs to its agent; admins may step in.
+  if (ticket.status === "open" && ticket.userId !== viewer.userId && !isAdmin(viewer)) {
+    throw new AppError("ERR_NO_PERMISSION", 403);
+  }
+  if (ticket.whatsappId === null) throw new AppError("ERR_NO_WAPP_FOUND", 400);
+}
+
+async function recipientOf(db: Db, companyId: number, ticket: Ticket): Promise<Recipient> {
+  const contact = await db.one<{ number: string; lid: string | null; is_group: boolean }>(sql`
+    select number, lid, is_group from contacts
+    where company_id = ${companyId} and id = ${ticket.contactId}`);
+  return { number: contact.number, lid: contact.lid, isGroup: contact.is_group };
+}
+
+async function quotedWidOf(
+  db: Db,
+  companyId: number,
+  ticket: Ticket,
+  quotedMsgId: number | undefined,
+): Promise<string | undefined> {
+  if (quotedMsgId === undefined) return undefined;
+  const row = await db.maybeOne<{ wid: string }>(sql`
+    select wid from messages
+    where company_id = ${companyId} and id = ${quotedMsgId} and contact_id = ${ticket.contactId}`);
+  if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND", 404);
+  return row.wid;
+}
+
+/** The text as it goes out: variables filled in, signed when asked. */
+async function finalBody(
+  db: Db,
+  viewer: Viewer,
+  ticket: Ticket,
+  input: OutgoingInput,
+): Promise<string> {
+  const text = renderVariables(input.body.trim(), {
+    contactName: ticket.contact.name,
+    ticketId: ticket.id,
+  });
+  if (!input.sign || !text) return text;
+  const user = await db.one<{ name: string }>(sql`
+    select name from users where id = ${viewer.userId}`);
+  return `*${user.name}:*\n${text}`;
+}
+
+/**
+ * Sends text (and files) in a ticket as the viewer; answers the stored messages. One file
+ * makes one message; the text goes as the first file's caption.
+ */
+export async function sendTicketMessage(
+  deps: OutboundDeps,
+  viewer: Viewer,
+  ticketId: number,
+  input: OutgoingInput,
+): Promise<Message[]> {
+  const { db } = deps;
+  const ticket = await showTicket(db, viewer, { id: ticketId });
+  const files = input.files ?? [];
+  if (files.length === 0 && !input.body.trim()) {
+    throw new AppError("ERR_VALIDATION", 400, { fields: { body: "Obrigatório" } });
+  }
+  assertCanWrite(viewer, ticket);
+  const to = await recipientOf(db, viewer.companyId, ticket);
+  const quotedId = await quotedWidOf(db, viewer.companyId, ticket, input.quotedMsgId);
+  const body = await finalBody(db, viewer, ticket, input);
+  // Every file is checked and written before anything is queued: a bad one sends nothing.
+  const stored: StoredMedia[] = [];
+  for (const file of files) {
+    stored.push(await saveMedia(deps.dataDir, viewer.companyId, "messages", file));
+  }
+  const parts = stored.length
+    ? stored.map((media, i) => ({ media, body: i === 0 ? body : "" }))
+    : [{ media: undefined, body }];
+
+  const messages: Message[] = [];
+  for (const part of parts) {
+    messages.push(
+      await queueMessage(deps, viewer.companyId, ticket, {
+        to,
+        body: part.body,
+        quotedId,
+        media: part.media,
+        mimetype: part.media ? files[stored.indexOf(part.media)]!.type : undefined,
+      }),
+    );
+  }
+  await touchTicket(deps, viewer.companyId, ticket.id, messages.at(-1)!);
+  return messages;
+}
+
+/** Sends text in a ticket on the system's behalf (greetings, transfer notices). */
+export async function sendSystemMessage(
+  deps: OutboundDeps,
+  companyId: number,
+  ticket: Ticket,
+  body: string,
+): Promise<Message | null> {
+  if (ticket.whatsappId === null || ticket.isGroup) return null;
+  const to = await recipientOf(deps.db, companyId, ticket);
+  const text = renderVariables(body, { contactName: ticket.contact.name, ticketId: ticket.id });
+  const message = await queueMessage(deps, companyId, ticket, { to, body: text });
+  await touchTicket(deps, companyId, ticket.id, message);
+  return message;
+}
+
+interface Part {
+  to: Recipient;
+  body: string;
+  quotedId?: string;
+  media?: StoredMedia;
+  mimetype?: string;
+}
+
+/** Stores one outgoing message and its outbox row together. */
+async function queueMessage(
+  deps: OutboundDeps,
+  companyId: number,
+  ticket: Ticket,
+  part: Part,
+): Promise<Message> {
+  const wid = newMessageId();
+  const whatsappId = ticket.whatsappId!;
+  const payload: OutboxPayload = {
+    to: part.to,
+    body: part.body,
+    messageId: wid,
+    ...(part.quotedId ? { quotedId: part.quotedId } : {}),
+    ...(part.media
+      ? {
+        media: {
+          kind: part.media.kind,
+          mimetype: part.mimetype || "application/octet-stream",
+          fileName: part.media.name,
+          path: part.media.path,
+        },
+      }
+      : {}),
+  };
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await tx.one(sql`
+      insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me,
+                            read, ack, media_type, media_path, media_name, quoted_wid)
+      values (${companyId}, ${ticket.id}, ${ticket.contactId}, ${whatsappId}, ${wid},
+              ${part.body}, true, true, 0,
+              ${part.media ? mediaTypeOf(part.media.kind) : "chat"}, ${part.media?.path ?? null},
+              ${part.media?.name ?? null}, ${part.quotedId ?? null})
+      returning *`);
+    await tx.run(sql`
+      insert into whatsapp_outbox (company_id, whatsapp_id, payload)
+      values (${companyId}, ${whatsappId}, ${JSON.stringify(payload)}::text::jsonb)`);
+    return inserted;
+  });
+  // Wakes the connection's owner now rather than at its next tick.
+  await deps.db.notify("whatsapp_outbox", String(whatsappId)).catch(() => {});
+  return presentMessage(row);
+}
+
+/** Last message and activity time, then the live events for the new message. */
+async function touchTicket(
+  deps: OutboundDeps,
+  companyId: number,
+  ticketId: number,
+  message: Message,
+): Promise<void> {
+  await deps.db.run(sql`
+    update tickets set last_message = ${message.body || message.mediaName || ""},
+                       updated_at = now()
+    where id = ${ticketId}`);
+  const ticket = presentTicket((await findTicketRow(deps.db, companyId, ticketId))!);
+  const audience = { companyId, queueId: ticket.queueId };
+  await publishToTicketAudience(deps, audience, `company-${companyId}-appMessage`, {
+    action: "create",
+    message,
+    ticket,
+    contact: ticket.contact,
+  });
+  await publishToTicketAudience(deps, audience, `company-${companyId}-ticket`, {
+    action: "update",
+    ticket,
+  });
+}
+
+/** How long a delete may take before it is called off (the agent is waiting for it). */
+const DELETE_WAIT_MS = 10_000;
+
+/**
+ * Deletes one of our messages for everyone. It is done by the connection's owner through the
+ * outbox; this waits for the outcome, so the answer says what really happened, and calls it
+ * off if it could not start in time: the row is marked deleted only when WhatsApp took it.
+ */
+export async function deleteTicketMessage(
+  deps: OutboundDeps & { pollMs?: number; waitMs?: number },
+  viewer: Viewer,
+  messageId: number,
+): Promise<Message> {
+  const { db } = deps;
+  const row = await db.maybeOne<{ ticket_id: number; wid: string; from_me: boolean }>(sql`
+    select ticket_id, wid, from_me from messages
+    where company_id = ${viewer.companyId} and id = ${messageId}`);
+  if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND", 404);
+  const ticket = await showTicket(db, viewer, { id: row.ticket_id }).catch(() => {
+    throw new AppError("ERR_NO_MESSAGE_FOUND", 404);
+  });
+  if (!row.from_me) throw new AppError("ERR_DELETE_WAPP_MSG", 400);
+  if (ticket.status === "open" && ticket.userId !== viewer.userId && !isAdmin(viewer)) {
+    throw new AppError("ERR_NO_PERMISSION", 403);
+  }
+  const connection = ticket.whatsappId === null ? null : await db.maybeOne<{ status: string }>(
+    sql`select status from whatsapps where id = ${ticket.whatsappId}`,
+  );
+  if (!connection || connection.status !== "CONNECTED") {
+    throw new AppError("ERR_DELETE_WAPP_MSG", 409);
+  }
+  const outboxId = await enqueueOutgoing(
+    db,
+    { companyId: viewer.companyId, whatsappId: ticket.whatsappId! },
+    { to: await recipientOf(db, viewer.companyId, ticket), body: "", deleteId: row.wid },
+  );
+  const outcome = await waitForOutcome(db, outboxId, deps.waitMs ?? DELETE_WAIT_MS, deps.pollMs);
+  if (outcome !== "sent") throw new AppError("ERR_DELETE_WAPP_MSG", 409);
+  // The pipeline marks it too when it hears the outcome; doing it here makes the answer final.
+  const deleted = await db.one(sql`
+    update messages set is_deleted = true, updated_at = now()
+    where company_id = ${viewer.companyId} and id = ${messageId}
+    returning *`);
+  return presentMessage(deleted);
+}
+
+async function waitForOutcome(
+  db: Db,
+  outboxId: number,
+  waitMs: number,
+  pollMs = 50,
+): Promise<"sent" | "failed"> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const row = await db.one<{ status: string }>(sql`
+      select status from whatsapp_outbox where id = ${outboxId}`);
+    if (row.status === "sent") return "sent";
+    if (row.status === "failed" || row.status === "cancelled") return "failed";
+    // Being sent past the deadline: give it a little longer, but never wait forever.
+    if (Date.now() > deadline + waitMs) return "failed";
+    if (Date.now() > deadline) {
+      // Not started in time: call it off so it does not happen later behind the agent's back.
+      const cancelled = await db.maybeOne(sql`
+        update whatsapp_outbox set status = 'cancelled'
+        where id = ${outboxId} and status = 'pending' returning id`);
+      if (cancelled) return "failed";
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}

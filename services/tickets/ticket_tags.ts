@@ -1,0 +1,35 @@
+/**
+ * The tags on a ticket (core §7 POST /tags/sync): the ticket screen sends the whole set and
+ * it replaces what was there, in one transaction. Tags of another company are refused.
+ */
+import { sql } from "../../lib/db/mod.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { announceTicketChange } from "./announce.ts";
+import { showTicket, type Viewer } from "./read.ts";
+import { findTicketRow, presentTicket, type Ticket } from "./rows.ts";
+import type { TicketDeps } from "./update.ts";
+
+export async function syncTicketTags(
+  deps: Omit<TicketDeps, "dataDir">,
+  viewer: Viewer,
+  ticketId: number,
+  tagIds: number[],
+): Promise<Ticket> {
+  const { db } = deps;
+  const current = await showTicket(db, viewer, { id: ticketId });
+  const ids = [...new Set(tagIds)];
+  await db.transaction(async (tx) => {
+    const known = await tx.query<{ id: number }>(sql`
+      select id from tags where company_id = ${viewer.companyId} and id = any(${ids}::int[])`);
+    if (known.length !== ids.length) throw new AppError("ERR_NO_TAG_FOUND", 404);
+    await tx.run(sql`delete from ticket_tags where ticket_id = ${ticketId}`);
+    if (ids.length) {
+      await tx.run(sql`
+        insert into ticket_tags (ticket_id, tag_id, company_id)
+        select ${ticketId}, unnest(${ids}::int[]), ${viewer.companyId}`);
+    }
+  });
+  const ticket = presentTicket((await findTicketRow(db, viewer.companyId, ticketId))!);
+  await announceTicketChange(deps, viewer.companyId, current, ticket);
+  return ticket;
+}
