@@ -29,6 +29,7 @@ import { pageRoutes } from "./routes/pages.tsx";
 import { accountPageRoutes } from "./routes/account_pages.tsx";
 import { directoryPageRoutes } from "./routes/directory_pages.tsx";
 import { whatsappPageRoutes } from "./routes/whatsapp_pages.tsx";
+import { ticketPageRoutes } from "./routes/ticket_pages.tsx";
 import { publicPageRoutes } from "./routes/public_pages.tsx";
 import { signupRoutes } from "./routes/api/signup.ts";
 import { passwordResetRoutes } from "./routes/api/password_reset.ts";
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", accountPageRoutes(pageDeps));
   app.route("/", directoryPageRoutes(pageDeps));
   app.route("/", whatsappPageRoutes(pageDeps));
+  app.route("/", ticketPageRoutes(pageDeps));
   // Last: its catch-all answers 404 for any other page.
   app.route("/", pageRoutes(pageDeps));
 

@@ -68,6 +68,22 @@ const SHOTS: Shot[] = [
   { name: "connections-add", path: "/connections", prepare: click("[data-add-connection]") },
   { name: "connections-qr", path: "/connections", prepare: click("[data-show-qr]") },
   { name: "simulator", path: "/connections/1/simulator" },
+  { name: "tickets", path: "/tickets" },
+  { name: "tickets-waiting", path: "/tickets", prepare: click("#ticket-sub-tab-pending") },
+  { name: "ticket-open", path: "/tickets", prepare: click("[data-ticket] a") },
+  {
+    name: "ticket-transfer",
+    path: "/tickets",
+    prepare: async (page) => {
+      if (!(await click("[data-ticket] a")(page))) return false;
+      return await click('[data-action="transfer"]')(page);
+    },
+  },
+  {
+    name: "ticket-new",
+    path: "/tickets",
+    prepare: click('[aria-label="Novo atendimento"], [aria-label="New ticket"]'),
+  },
   { name: "users", path: "/users" },
   { name: "users-new", path: "/users", prepare: click("main header button") },
   { name: "settings", path: "/settings", fullPage: true },

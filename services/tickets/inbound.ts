@@ -114,7 +114,9 @@ export async function receiveMessage(
     values (${companyId}, ${ticketId}, ${contact.id}, ${connectionId}, ${message.messageId},
             ${message.body}, ${message.fromMe}, ${message.fromMe}, ${message.fromMe ? 1 : 0},
             ${kind}, ${media?.path ?? null}, ${media?.name ?? message.media?.fileName ?? null},
-            ${message.quotedId ?? null}, ${data === null ? null : JSON.stringify(data)}::jsonb,
+            ${message.quotedId ?? null}, ${
+    data === null ? null : JSON.stringify(data)
+  }::text::jsonb,
             ${message.timestamp.getTime() > 0 ? message.timestamp : new Date()})
     on conflict (company_id, wid) do nothing
     returning *`);

@@ -17,6 +17,7 @@ import {
   presentMessage,
   presentTicket,
   publishToTicketAudience,
+  type QuotedMessage,
   type Ticket,
   TICKET_COLUMNS,
   TICKET_FROM,
@@ -144,6 +145,22 @@ export async function showTicket(
   return presentTicket(row);
 }
 
+/** The page's messages, each with the message it quotes (one query for the whole page). */
+async function withQuoted(db: Db, companyId: number, rows: Record<string, unknown>[]) {
+  const wids = [...new Set(rows.map((row) => row.quoted_wid).filter(Boolean))] as string[];
+  const quoted = wids.length === 0 ? [] : await db.query<QuotedMessage & { wid: string }>(sql`
+    select id, wid, body, from_me as "fromMe", media_type as "mediaType" from messages
+    where company_id = ${companyId} and wid = any(${wids}::text[])`);
+  const byWid = new Map(quoted.map(({ wid, ...rest }) => [wid, rest]));
+  return rows.map((row) => {
+    const message = presentMessage(row);
+    return {
+      ...message,
+      quotedMsg: message.quotedWid ? byWid.get(message.quotedWid) ?? null : null,
+    };
+  });
+}
+
 /**
  * A page of a ticket's messages, newest page first and oldest-first within it (the order
  * the message view draws); reading it marks the customer's messages read.
@@ -164,7 +181,7 @@ export async function listMessages(
     order by created_at desc, id desc
     limit ${MESSAGES_PAGE_SIZE + 1}`);
   const hasMore = rows.length > MESSAGES_PAGE_SIZE;
-  const page = rows.slice(0, MESSAGES_PAGE_SIZE).map(presentMessage);
+  const page = await withQuoted(db, viewer.companyId, rows.slice(0, MESSAGES_PAGE_SIZE));
   const oldest = rows[MESSAGES_PAGE_SIZE - 1];
   if (ticket.unreadMessages > 0) {
     await db.run(sql`update messages set read = true

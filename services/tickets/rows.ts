@@ -58,6 +58,16 @@ export interface Message {
   isDeleted: boolean;
   isEdited: boolean;
   createdAt: string;
+  /** Given with a page of messages; events leave it out. */
+  quotedMsg?: QuotedMessage | null;
+}
+
+/** What a reply shows of the message it quotes. */
+export interface QuotedMessage {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  mediaType: string;
 }
 
 export const TICKET_COLUMNS = sql`

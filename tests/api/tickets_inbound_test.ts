@@ -240,6 +240,36 @@ Deno.test("[api] inbound messages become tickets; tickets and messages are read"
       assert.deepEqual([...bytes], [...PNG]);
     });
 
+    await t.step("a location, a contact card and a missed call keep their details", async () => {
+      const location = { latitude: -23.5614, longitude: -46.6559, name: "Loja Paulista" };
+      await message("LOC1", "aqui", { location });
+      await message("VCARD1", "", { vcards: ["BEGIN:VCARD\nFN:Roberto\nEND:VCARD"] });
+      await message("CALL1", "", { callLog: { isVideo: false } });
+      await message("QUOTE1", "esse mesmo", { quotedId: "LOC1" });
+      const { ticket_id } = await db.one<{ ticket_id: number }>(sql`
+        select ticket_id from messages where company_id = ${companyId} and wid = 'LOC1'`);
+      const page = await answer(await asAdmin("GET", `/api/messages/${ticket_id}`));
+      assert.equal(page.status, 200);
+      const byWid = new Map<string, { mediaType: string; data: unknown; quotedMsg: unknown }>(
+        page.body.messages.map((m: { wid: string }) => [m.wid, m]),
+      );
+      assert.equal(byWid.get("LOC1")?.mediaType, "locationMessage");
+      assert.deepEqual(byWid.get("LOC1")?.data, { location });
+      assert.deepEqual(byWid.get("VCARD1")?.data, {
+        vcards: ["BEGIN:VCARD\nFN:Roberto\nEND:VCARD"],
+      });
+      assert.equal(byWid.get("CALL1")?.mediaType, "call_log");
+      assert.deepEqual(byWid.get("CALL1")?.data, { callLog: { isVideo: false } });
+      // A page gives each reply the message it quotes.
+      assert.deepEqual(byWid.get("QUOTE1")?.quotedMsg, {
+        id: (page.body.messages.find((m: { wid: string }) => m.wid === "LOC1")).id,
+        body: "aqui",
+        fromMe: false,
+        mediaType: "locationMessage",
+      });
+      assert.equal(byWid.get("LOC1")?.quotedMsg, null);
+    });
+
     await t.step("another company's admin sees none of it", async () => {
       const ticket = (await answer(await asAdmin("GET", `/api/tickets/${ticketId}`))).body;
       assert.equal(

@@ -1,0 +1,128 @@
+/**
+ * The ticket screen (core §2): the lists on the left third, the open conversation on the
+ * right two thirds (a welcome panel when none is open); on narrow screens the two become
+ * tabs, "Atendimentos" and "Ticket". The address follows the open ticket (/tickets/{uuid}),
+ * so a reload or a shared link opens the same conversation.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { Logo } from "../components/Logo.tsx";
+import { cx } from "../components/ui/cx.ts";
+import { Tabs } from "../components/ui/Tabs.tsx";
+import { useT } from "../lib/i18n/client.ts";
+import { pushToast } from "../lib/ui/toast.ts";
+import type { Ticket } from "../services/tickets/rows.ts";
+import { Conversation } from "./tickets/Conversation.tsx";
+import { TicketList } from "./tickets/TicketList.tsx";
+import type { TicketChoices, TicketViewer } from "./tickets/types.ts";
+
+export interface TicketsPageProps extends TicketChoices {
+  viewer: TicketViewer;
+  companyId: number;
+  initialTicket: Ticket | null;
+  /** The address named a ticket the viewer may not open. */
+  denied: boolean;
+}
+
+export default function TicketsPage(props: TicketsPageProps) {
+  const t = useT();
+  const [ticket, setTicket] = useState<Ticket | null>(props.initialTicket);
+  const [pane, setPane] = useState<"list" | "ticket">(props.initialTicket ? "ticket" : "list");
+  const choices: TicketChoices = props;
+
+  useEffect(() => {
+    if (!props.denied) return;
+    pushToast({ tone: "error", messageKey: "tickets.accessDenied" });
+    history.replaceState(null, "", "/tickets");
+  }, []);
+
+  // Back and forward move between the conversations opened here.
+  useEffect(() => {
+    const onPop = () => {
+      if (!/^\/tickets\/[0-9a-f-]{36}$/i.test(location.pathname)) {
+        setTicket(null);
+        setPane("list");
+      } else location.reload();
+    };
+    addEventListener("popstate", onPop);
+    return () => removeEventListener("popstate", onPop);
+  }, []);
+
+  function open(next: Ticket) {
+    if (ticket?.id !== next.id) history.pushState(null, "", `/tickets/${next.uuid}`);
+    setTicket(next);
+    setPane("ticket");
+  }
+
+  function close() {
+    if (ticket) history.pushState(null, "", "/tickets");
+    setTicket(null);
+    setPane("list");
+  }
+
+  return (
+    <div class="-mx-4 -my-6 flex h-[calc(100dvh-3.5rem)] min-h-[26rem] flex-col sm:-mx-6 md:flex-row lg:-mx-8">
+      <Tabs
+        label={t("tickets.panes")}
+        idBase="ticket-panes"
+        class="bg-surface px-2 md:hidden"
+        selected={pane}
+        onSelect={(id) => setPane(id as "list" | "ticket")}
+        tabs={[
+          { id: "list", label: t("tickets.panesList") },
+          { id: "ticket", label: t("tickets.panesTicket") },
+        ]}
+      />
+      <section
+        aria-label={t("tickets.panesList")}
+        class={cx(
+          "min-h-0 flex-1 flex-col border-line bg-surface md:flex md:w-[38%] md:max-w-[30rem] md:min-w-[20rem] md:flex-none md:border-r",
+          pane === "list" ? "flex" : "hidden",
+        )}
+      >
+        <TicketList
+          companyId={props.companyId}
+          viewer={props.viewer}
+          choices={choices}
+          selectedId={ticket?.id ?? null}
+          onOpen={open}
+        />
+      </section>
+      <section
+        aria-label={t("tickets.panesTicket")}
+        class={cx(
+          "min-h-0 min-w-0 flex-1 flex-col bg-surface-muted md:flex",
+          pane === "ticket" ? "flex" : "hidden",
+        )}
+      >
+        {ticket
+          ? (
+            <Conversation
+              key={ticket.id}
+              companyId={props.companyId}
+              viewer={props.viewer}
+              choices={choices}
+              ticket={ticket}
+              onChange={open}
+              onLeave={close}
+            />
+          )
+          : <Welcome />}
+      </section>
+    </div>
+  );
+}
+
+function Welcome() {
+  const t = useT();
+  return (
+    <div class="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
+      <div class="opacity-80">
+        <Logo size={56} />
+      </div>
+      <div>
+        <p class="text-lg font-semibold text-fg">{t("tickets.welcomeTitle")}</p>
+        <p class="mt-1 max-w-sm text-sm text-fg-muted">{t("tickets.welcomeText")}</p>
+      </div>
+    </div>
+  );
+}

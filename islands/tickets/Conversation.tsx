@@ -1,0 +1,241 @@
+/**
+ * The open conversation (core §2): the contact and where the ticket stands, the actions its
+ * status allows (accept, return, resolve, reopen, transfer, tags, notes, delete for admins),
+ * the messages and the reply box. The ticket follows `-ticket` events; when it is resolved
+ * here, deleted, or moved out of the viewer's sight, the view goes back to the list.
+ */
+import { useState } from "preact/hooks";
+import { DeleteConfirmDialog } from "../../components/lists/DeleteConfirmDialog.tsx";
+import { ArrowLeftIcon, CheckIcon, TagIcon, TrashIcon } from "../../components/icons.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { errorMessage } from "../../lib/client/api.ts";
+import { useChannel } from "../../lib/client/channel.ts";
+import { useT } from "../../lib/i18n/client.ts";
+import { pushToast } from "../../lib/ui/toast.ts";
+import type { Message, Ticket } from "../../services/tickets/rows.ts";
+import { api } from "../../lib/client/api.ts";
+import {
+  acceptTicket,
+  deleteTicket,
+  reopenTicket,
+  resolveTicket,
+  returnTicket,
+} from "./actions.ts";
+import { Avatar } from "./Avatar.tsx";
+import { NoteIcon, TransferIcon, UndoIcon } from "./icons.tsx";
+import { MessageInput } from "./MessageInput.tsx";
+import { MessageView } from "./MessageView.tsx";
+import { NotesDialog } from "./NotesDialog.tsx";
+import { TagsDialog } from "./TagsDialog.tsx";
+import { TransferDialog } from "./TransferDialog.tsx";
+import type { TicketChoices, TicketViewer } from "./types.ts";
+
+export interface ConversationProps {
+  companyId: number;
+  viewer: TicketViewer;
+  choices: TicketChoices;
+  ticket: Ticket;
+  onChange: (ticket: Ticket) => void;
+  onLeave: () => void;
+}
+
+type Open = "transfer" | "tags" | "notes" | "delete" | { deleteMessage: Message } | null;
+
+export function Conversation(props: ConversationProps) {
+  const t = useT();
+  const { ticket, viewer } = props;
+  const [busy, setBusy] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Open>(null);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+
+  useChannel(`company-${props.companyId}-ticket`, (event) => {
+    const data = event as { action?: string; ticket?: Ticket; ticketId?: number };
+    if (data.action === "delete" && data.ticketId === ticket.id) {
+      pushToast({ tone: "info", messageKey: "tickets.goneAway" });
+      props.onLeave();
+    } else if (data.action === "update" && data.ticket?.id === ticket.id) {
+      props.onChange(data.ticket);
+    }
+  });
+
+  async function run(name: string, action: () => Promise<Ticket>, leave = false) {
+    setBusy(name);
+    try {
+      const next = await action();
+      if (leave) props.onLeave();
+      else props.onChange(next);
+    } catch (err) {
+      pushToast({ tone: "error", message: errorMessage(err) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const mine = ticket.userId === viewer.id || viewer.admin;
+  const blocked = ticket.status === "closed"
+    ? t("tickets.blockedClosed")
+    : ticket.status === "pending"
+    ? t("tickets.blockedPending")
+    : mine
+    ? null
+    : t("tickets.blockedOther", { name: ticket.user?.name ?? "" });
+  const name = ticket.contact.name || ticket.contact.number;
+  const action = (
+    id: string,
+    label: string,
+    icon: preact.ComponentChildren,
+    onClick: () => void,
+    variant: "secondary" | "primary" | "ghost" = "ghost",
+  ) => (
+    <Button
+      size="sm"
+      variant={variant}
+      loading={busy === id}
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      data-action={id}
+    >
+      {icon}
+      <span class={variant === "primary" ? "hidden sm:inline" : "hidden 2xl:inline"}>{label}</span>
+    </Button>
+  );
+
+  return (
+    <div class="flex min-h-0 flex-1 flex-col">
+      <header class="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-line bg-surface px-3 py-2.5 sm:px-4">
+        <button
+          type="button"
+          class="rounded-lg p-1.5 text-fg-muted hover:bg-surface-muted md:hidden"
+          aria-label={t("tickets.backToList")}
+          onClick={props.onLeave}
+        >
+          <ArrowLeftIcon size={18} />
+        </button>
+        <Avatar name={name} src={ticket.contact.profilePicUrl || undefined} size="sm" />
+        <div class="min-w-[9rem] flex-1">
+          <h2 class="truncate font-semibold text-fg">{name}</h2>
+          <p class="truncate text-xs text-fg-muted">
+            {[
+              `#${ticket.id}`,
+              ticket.contact.number,
+              ticket.queue?.name ?? t("tickets.noQueue"),
+              ticket.user
+                ? t("tickets.assignedTo", { name: ticket.user.name })
+                : t(`tickets.status.${ticket.status}`),
+            ].join(" · ")}
+          </p>
+        </div>
+        <div class="flex flex-wrap items-center gap-1">
+          {ticket.status === "pending" &&
+            action("accept", t("tickets.accept"), <CheckIcon size={16} />, () =>
+              run("accept", () =>
+                acceptTicket(ticket, viewer.id)), "primary")}
+          {ticket.status === "open" && mine &&
+            action("return", t("tickets.return"), <UndoIcon size={16} />, () =>
+              run("return", () =>
+                returnTicket(ticket)))}
+          {ticket.status !== "closed" && mine &&
+            action("resolve", t("tickets.resolve"), <CheckIcon size={16} />, () =>
+              run("resolve", () =>
+                resolveTicket(ticket, viewer.id), true), "primary")}
+          {ticket.status === "closed" &&
+            action("reopen", t("tickets.reopen"), <UndoIcon size={16} />, () =>
+              run("reopen", () =>
+                reopenTicket(ticket, viewer.id)), "primary")}
+          {ticket.status !== "closed" &&
+            action("transfer", t("tickets.transfer.action"), <TransferIcon size={16} />, () =>
+              setDialog("transfer"))}
+          {action("tags", t("tickets.tagsAction"), <TagIcon size={16} />, () =>
+            setDialog("tags"))}
+          {action("notes", t("tickets.notes.action"), <NoteIcon size={16} />, () =>
+            setDialog("notes"))}
+          {viewer.admin &&
+            action("delete", t("tickets.delete"), <TrashIcon size={16} />, () =>
+              setDialog("delete"))}
+        </div>
+      </header>
+      <MessageView
+        ticketId={ticket.id}
+        companyId={props.companyId}
+        onReply={ticket.status === "open" && mine ? setReplyTo : undefined}
+        onDelete={ticket.status === "open" && mine
+          ? (message) =>
+            setDialog({ deleteMessage: message })
+          : undefined}
+      />
+      <MessageInput
+        ticketId={ticket.id}
+        blockedReason={blocked}
+        replyTo={replyTo}
+        onCancelReply={() =>
+          setReplyTo(null)}
+        onSent={() => {}}
+      />
+      {dialog === "transfer" && (
+        <TransferDialog
+          ticket={ticket}
+          choices={props.choices}
+          onClose={() => setDialog(null)}
+          onDone={(moved) => {
+            pushToast({ tone: "success", messageKey: "tickets.transfer.done" });
+            // A transfer to someone else, or back to waiting, hands the conversation over.
+            if (moved.userId === viewer.id) {
+              props.onChange(moved);
+            } else props.onLeave();
+          }}
+        />
+      )}
+      {dialog === "tags" && (
+        <TagsDialog
+          ticket={ticket}
+          choices={props.choices}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === "notes" && (
+        <NotesDialog
+          ticket={ticket}
+          viewer={viewer}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === "delete" && (
+        <DeleteConfirmDialog
+          id="ticket-delete"
+          title={t("tickets.deleteTitle")}
+          text={t("tickets.deleteText", { name })}
+          confirmLabel={t("tickets.delete")}
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            try {
+              await deleteTicket(ticket);
+            } catch (err) {
+              pushToast({ tone: "error", message: errorMessage(err) });
+              throw err;
+            }
+            pushToast({ tone: "success", messageKey: "tickets.deletedTicket" });
+            props.onLeave();
+          }}
+        />
+      )}
+      {typeof dialog === "object" && dialog !== null && (
+        <DeleteConfirmDialog
+          id="message-delete"
+          title={t("tickets.deleteMessageTitle")}
+          text={t("tickets.deleteMessageText")}
+          confirmLabel={t("tickets.deleteMessage")}
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            try {
+              await api(`/api/messages/${dialog.deleteMessage.id}`, { method: "DELETE" });
+            } catch (err) {
+              pushToast({ tone: "error", message: errorMessage(err) });
+              throw err;
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}
