@@ -72,14 +72,15 @@ export function MessageInput(props: MessageInputProps) {
   useEffect(() => {
     if (props.replyTo) box.current?.focus();
   }, [props.replyTo]);
+  const wantsSuggestions = text.startsWith("/") && text.length > 1;
   useEffect(() => {
-    if (!text.startsWith("/") || text.length < 2) return;
+    if (!wantsSuggestions) return;
     quickReplies ??= api<QuickReply[]>("/api/quick-messages/list").catch(() => {
       quickReplies = null;
       return [];
     });
     void quickReplies.then(setReplies);
-  }, [text.startsWith("/")]);
+  }, [wantsSuggestions]);
 
   function toggleSign() {
     const next = !sign;

@@ -10,6 +10,9 @@ let context: AudioContext | null = null;
 export function playChime(): void {
   const volume = readVolume();
   if (volume <= 0 || typeof AudioContext === "undefined") return;
+  // Before the first click or key press the browser refuses to play (autoplay rules); making
+  // the context anyway would only log a warning.
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
   try {
     context ??= new AudioContext();
     const now = context.currentTime;
