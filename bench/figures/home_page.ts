@@ -1,50 +1,10 @@
 /**
- * The signed-in home (`/`) inside the app shell, as an admin sees it, answered by the whole
- * app through `app.request()` on an embedded database: server time per request (session
- * check, plan, overview queries, render), and the JavaScript the page makes the browser load.
+ * The signed-in home (`/`) inside the app shell, as an admin sees it: server time per request
+ * (session check, plan, overview queries, render), and the JavaScript the page loads.
  */
-import { createApp } from "../../main.ts";
-import { loadConfig } from "../../lib/config.ts";
-import { testJwtKey } from "../../tests/helpers/app.ts";
-import { createTestCompany, createTestUser } from "../../tests/helpers/accounts.ts";
-import { signIn } from "../../tests/helpers/sign_in.ts";
-import { openDb } from "../../lib/db/mod.ts";
-import { migrate } from "../../lib/db/migrate.ts";
-import { type Figure, pageFigures } from "../figure.ts";
+import type { Figure } from "../figure.ts";
+import { signedInPageFigures } from "../page_bench.ts";
 
-const PAGE = "/ signed-in home in the shell (admin), whole app";
-const WARMUP = 50;
-const REQUESTS = 500;
-
-export default async function homePageFigures(): Promise<Figure[]> {
-  const db = await openDb({ dataDir: null });
-  try {
-    await migrate(db);
-    const app = createApp({ db, config: loadConfig({}), jwtKey: testJwtKey() });
-    const companyId = await createTestCompany(db);
-    const { cookie } = await signIn(app, await createTestUser(db, companyId));
-    const get = async () => {
-      const res = await app.request("/", {
-        headers: { "Accept-Language": "pt-BR", Cookie: cookie },
-      });
-      if (res.status !== 200) throw new Error(`/ answered ${res.status}`);
-      await res.text();
-      return res;
-    };
-    for (let i = 0; i < WARMUP; i++) await get();
-    const samples: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      const start = performance.now();
-      await get();
-      samples.push(performance.now() - start);
-    }
-
-    // The modulepreload header lists every module the page's boot script loads.
-    const link = (await get()).headers.get("Link") ?? "";
-    const hrefs = [...link.matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
-    const modules = await Promise.all(hrefs.map((href) => Deno.readFile(`.${href}`)));
-    return await pageFigures(PAGE, samples, modules);
-  } finally {
-    await db.close();
-  }
+export default function homePageFigures(): Promise<Figure[]> {
+  return signedInPageFigures("/", "/ signed-in home in the shell (admin), whole app");
 }
