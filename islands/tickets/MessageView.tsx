@@ -128,7 +128,17 @@ export function MessageView({ ticketId, companyId, onReply, onDelete }: MessageV
         <p class="py-8 text-center text-sm text-fg-subtle">{t("tickets.noMessages")}</p>
       )}
       {timeline(messages, dayKey).map((item) =>
-        item.kind === "day"
+        item.kind === "ticket"
+          ? (
+            <div key={item.key} class="my-4 flex items-center gap-3 text-xs text-fg-subtle">
+              <span class="h-px flex-1 bg-line-strong" />
+              {item.ticketId === ticketId
+                ? t("tickets.thisTicket", { id: item.ticketId })
+                : t("tickets.earlierTicket", { id: item.ticketId })}
+              <span class="h-px flex-1 bg-line-strong" />
+            </div>
+          )
+          : item.kind === "day"
           ? (
             <div key={item.key} class="sticky top-0 z-10 my-3 flex justify-center">
               <span class="rounded-full bg-surface/95 px-3 py-1 text-xs font-medium text-fg-muted shadow-sm">
@@ -141,8 +151,13 @@ export function MessageView({ ticketId, companyId, onReply, onDelete }: MessageV
               key={item.key}
               message={item.message}
               time={timeFormat.format(new Date(item.message.createdAt))}
-              onReply={onReply && (() => onReply(item.message))}
-              onDelete={onDelete && (() => onDelete(item.message))}
+              // Only this ticket's messages are answered or deleted from here.
+              onReply={onReply && item.message.ticketId === ticketId
+                ? () => onReply(item.message)
+                : undefined}
+              onDelete={onDelete && item.message.ticketId === ticketId
+                ? () => onDelete(item.message)
+                : undefined}
             />
           )
       )}

@@ -9,6 +9,7 @@ export type ViewMessage = Message;
 
 export type TimelineItem =
   | { kind: "day"; key: string; day: string }
+  | { kind: "ticket"; key: string; ticketId: number }
   | { kind: "message"; key: string; message: ViewMessage };
 
 function byTime(a: Message, b: Message): number {
@@ -55,17 +56,28 @@ function quotedFrom(messages: ViewMessage[], wid: string | null): ViewMessage["q
     : null;
 }
 
-/** Messages with a day separator before the first of each day (`dayOf` gives the day). */
+/**
+ * Messages with a day separator before the first of each day (`dayOf` gives the day) and,
+ * when the view reaches into the contact's earlier tickets, a ticket separator where each
+ * ticket's messages begin.
+ */
 export function timeline(
   messages: ViewMessage[],
   dayOf: (iso: string) => string,
 ): TimelineItem[] {
   const items: TimelineItem[] = [];
+  const severalTickets = new Set(messages.map((message) => message.ticketId)).size > 1;
   let previous = "";
+  let previousTicket = 0;
   for (const message of messages) {
+    if (severalTickets && message.ticketId !== previousTicket) {
+      items.push({ kind: "ticket", key: `t-${message.ticketId}`, ticketId: message.ticketId });
+      previousTicket = message.ticketId;
+      previous = ""; // the new ticket starts with its day
+    }
     const day = dayOf(message.createdAt);
     if (day !== previous) {
-      items.push({ kind: "day", key: `day-${day}`, day });
+      items.push({ kind: "day", key: `day-${message.ticketId}-${day}`, day });
       previous = day;
     }
     items.push({ kind: "message", key: `m-${message.id}`, message });

@@ -53,11 +53,34 @@ Deno.test("message state: a separator before each day", () => {
     message(2, "2026-11-22T18:00:00Z"),
     message(3, "2026-11-23T08:00:00Z"),
   ], (iso) => iso.slice(0, 10));
-  assert.deepEqual(items.map((item) => item.kind === "day" ? item.day : item.message.id), [
-    "2026-11-22",
-    1,
-    2,
-    "2026-11-23",
-    3,
-  ]);
+  assert.deepEqual(
+    items.map((item) =>
+      item.kind === "message" ? item.message.id : item.kind === "day" ? item.day : 0
+    ),
+    [
+      "2026-11-22",
+      1,
+      2,
+      "2026-11-23",
+      3,
+    ],
+  );
+});
+
+Deno.test("message state: a separator where each of the contact's tickets begins", () => {
+  const items = timeline([
+    message(1, "2026-11-20T09:00:00Z", { ticketId: 7 }),
+    message(2, "2026-11-23T08:00:00Z", { ticketId: 9 }),
+    message(3, "2026-11-23T08:05:00Z", { ticketId: 9 }),
+  ], (iso) => iso.slice(0, 10));
+  assert.deepEqual(
+    items.map((item) =>
+      item.kind === "ticket"
+        ? `#${item.ticketId}`
+        : item.kind === "day"
+        ? item.day
+        : item.message.id
+    ),
+    ["#7", "2026-11-20", 1, "#9", "2026-11-23", 2, 3],
+  );
 });

@@ -162,8 +162,9 @@ async function withQuoted(db: Db, companyId: number, rows: Record<string, unknow
 }
 
 /**
- * A page of a ticket's messages, newest page first and oldest-first within it (the order
- * the message view draws); reading it marks the customer's messages read.
+ * A page of a ticket's messages, and then of the contact's earlier tickets: newest page first
+ * and oldest-first within it (the order the message view draws); reading it marks the
+ * customer's messages of this ticket read.
  */
 export async function listMessages(
   deps: { db: Db; hub?: Hub },
@@ -174,9 +175,17 @@ export async function listMessages(
   const { db } = deps;
   let ticket = await showTicket(db, viewer, { id: ticketId });
   const cursor = parseCursor(cursorText);
+  // The conversation goes on into the contact's earlier tickets, those the viewer may see
+  // (core §2): one keyset over their messages, the view draws a separator between tickets.
   const rows = await db.query(sql`
     select *, created_at::text as cursor_at from messages
-    where company_id = ${viewer.companyId} and ticket_id = ${ticketId}
+    where company_id = ${viewer.companyId}
+      and ticket_id = any(array(
+        select t.id from tickets t
+        where t.company_id = ${viewer.companyId} and t.contact_id = ${ticket.contactId}
+          and (t.id = ${ticketId} or (t.created_at < ${ticket.createdAt}::timestamptz
+               and t.whatsapp_id is not distinct from ${ticket.whatsappId}
+               and ${visibleTo(viewer)}))))
       ${cursor ? sql`and (created_at, id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``}
     order by created_at desc, id desc
     limit ${MESSAGES_PAGE_SIZE + 1}`);

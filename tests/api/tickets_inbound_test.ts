@@ -210,6 +210,19 @@ Deno.test("[api] inbound messages become tickets; tickets and messages are read"
       await message("W200", "Voltei");
       assert.equal(await count("tickets"), 2);
       assert.equal(await count("contacts"), 1);
+      // The new ticket's messages go on into the earlier ticket, for those who may see it:
+      // the admin does; the agent, outside the earlier ticket's queue, sees only the new one.
+      const { id: newId } = await db.one<{ id: number }>(sql`
+        select ticket_id as id from messages where company_id = ${companyId} and wid = 'W200'`);
+      const admins = (await answer(await asAdmin("GET", `/api/messages/${newId}`))).body;
+      const tickets = admins.messages.map((m: { ticketId: number }) => m.ticketId);
+      assert.equal(admins.messages.length, 20);
+      assert.equal(tickets.at(-1), newId);
+      assert.equal(tickets.filter((id: number) => id === ticketId).length, 19);
+      assert.equal(admins.hasMore, true);
+      const agents = (await answer(await asAgent("GET", `/api/messages/${newId}`))).body;
+      assert.deepEqual(agents.messages.map((m: { wid: string }) => m.wid), ["W200"]);
+      assert.equal(agents.hasMore, false);
     });
 
     await t.step("group messages are ignored unless the company takes them", async () => {
