@@ -26,11 +26,15 @@ export interface MessageViewProps {
   companyId: number;
   onReply?: (message: Message) => void;
   onDelete?: (message: Message) => void;
+  /** Read without marking read (an admin's peek). */
+  peek?: boolean;
 }
 
 const dayKey = (iso: string) => new Date(iso).toDateString();
 
-export function MessageView({ ticketId, companyId, onReply, onDelete }: MessageViewProps) {
+export function MessageView(
+  { ticketId, companyId, onReply, onDelete, peek }: MessageViewProps,
+) {
   const t = useT();
   const [messages, setMessages] = useState<Message[]>([]);
   const [hasMore, setHasMore] = useState(false);
@@ -51,7 +55,7 @@ export function MessageView({ ticketId, companyId, onReply, onDelete }: MessageV
     }
     try {
       const page = await api<MessagePage>(`/api/messages/${ticketId}`, {
-        query: { cursor: older ? cursor.current : undefined },
+        query: { cursor: older ? cursor.current : undefined, peek: peek ? "true" : undefined },
       });
       if (older || cursor.current === null) {
         cursor.current = page.nextCursor;
@@ -88,7 +92,7 @@ export function MessageView({ ticketId, companyId, onReply, onDelete }: MessageV
     const data = event as { action?: string; message?: Message };
     // A customer's message to the open conversation is read as it arrives.
     if (data.action === "create" && data.message?.ticketId === ticketId && !data.message.fromMe) {
-      if (!document.hidden) void load(false);
+      if (!document.hidden && !peek) void load(false);
     }
   });
 

@@ -20,7 +20,7 @@ export function PeekDialog({ ticket, onClose }: { ticket: Ticket; onClose: () =>
       closeLabel={t("common.close")}
     >
       <div class="-mx-5 -my-4 flex h-[60dvh] flex-col bg-surface-muted">
-        <MessageView ticketId={ticket.id} companyId={shellSession()?.companyId ?? 0} />
+        <MessageView ticketId={ticket.id} companyId={shellSession()?.companyId ?? 0} peek />
       </div>
     </Dialog>
   );

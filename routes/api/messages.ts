@@ -16,7 +16,11 @@ import type { Hub } from "../../lib/realtime/mod.ts";
 import { deleteTicketMessage, sendTicketMessage } from "../../services/tickets/outbound.ts";
 import { listMessages } from "../../services/tickets/read.ts";
 
-const MessagesQuery = z.object({ cursor: z.string().max(100).optional() });
+const MessagesQuery = z.object({
+  cursor: z.string().max(100).optional(),
+  // An admin's peek reads without taking the unread count from whoever serves the ticket.
+  peek: z.enum(["true", "false"], { error: "Opção inválida" }).optional(),
+});
 
 /** At most this many files in one send (each becomes a message). */
 const MAX_FILES = 10;
@@ -35,8 +39,8 @@ export function messageRoutes(deps: { db: Db; hub?: Hub; dataDir: string }): Hon
   routes.get("/:ticketId{[0-9]+}", async (c) => {
     const auth = requireAuth(c);
     const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");
-    const { cursor } = validateQuery(c, MessagesQuery);
-    return c.json(await listMessages(deps, auth, ticketId, cursor));
+    const { cursor, peek } = validateQuery(c, MessagesQuery);
+    return c.json(await listMessages(deps, auth, ticketId, cursor, { markRead: peek !== "true" }));
   });
 
   routes.post(

@@ -171,6 +171,7 @@ export async function listMessages(
   viewer: Viewer,
   ticketId: number,
   cursorText: string | undefined,
+  { markRead = true } = {},
 ): Promise<{ messages: Message[]; ticket: Ticket; hasMore: boolean; nextCursor: string | null }> {
   const { db } = deps;
   let ticket = await showTicket(db, viewer, { id: ticketId });
@@ -192,7 +193,7 @@ export async function listMessages(
   const hasMore = rows.length > MESSAGES_PAGE_SIZE;
   const page = await withQuoted(db, viewer.companyId, rows.slice(0, MESSAGES_PAGE_SIZE));
   const oldest = rows[MESSAGES_PAGE_SIZE - 1];
-  if (ticket.unreadMessages > 0) {
+  if (markRead && ticket.unreadMessages > 0) {
     await db.run(sql`update messages set read = true
       where ticket_id = ${ticketId} and not read and not from_me`);
     await db.run(sql`update tickets set unread_messages = 0 where id = ${ticketId}`);

@@ -126,6 +126,16 @@ Deno.test("[api] inbound messages become tickets; tickets and messages are read"
     });
 
     await t.step("older pages of messages; reading resets the unread count", async () => {
+      // An admin's peek reads without resetting it.
+      const peeked = await answer(await asAdmin("GET", `/api/messages/${ticketId}?peek=true`));
+      assert.equal(peeked.status, 200);
+      assert.equal(peeked.body.ticket.unreadMessages, 50);
+      const still = await db.one<{ n: number }>(
+        sql`select unread_messages as n from tickets where id = ${ticketId}`,
+      );
+      assert.equal(still.n, 50);
+      const bad = await answer(await asAdmin("GET", `/api/messages/${ticketId}?peek=maybe`));
+      assert.equal(bad.status, 400);
       const seen: string[] = [];
       let cursor = "";
       for (const expected of [20, 20, 10]) {
