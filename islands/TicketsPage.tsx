@@ -21,6 +21,8 @@ export interface TicketsPageProps extends TicketChoices {
   initialTicket: Ticket | null;
   /** The address named a ticket the viewer may not open. */
   denied: boolean;
+  /** Open the new-ticket dialog for this contact (from /contacts). */
+  startContact?: { id: number; name: string; number: string } | null;
 }
 
 export default function TicketsPage(props: TicketsPageProps) {
@@ -33,6 +35,9 @@ export default function TicketsPage(props: TicketsPageProps) {
     if (!props.denied) return;
     pushToast({ tone: "error", messageKey: "tickets.accessDenied" });
     history.replaceState(null, "", "/tickets");
+  }, []);
+  useEffect(() => {
+    if (props.startContact) history.replaceState(null, "", location.pathname);
   }, []);
 
   // Back and forward move between the conversations opened here.
@@ -84,6 +89,7 @@ export default function TicketsPage(props: TicketsPageProps) {
           viewer={props.viewer}
           choices={choices}
           selectedId={ticket?.id ?? null}
+          startContact={props.startContact ?? null}
           onOpen={open}
         />
       </section>

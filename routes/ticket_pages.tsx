@@ -35,16 +35,25 @@ export function ticketPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
           profile: user.profile,
           super: user.super,
         };
-        const [queues, colleagues, connections, tags, defaults, opened] = await Promise.all([
-          listQueueChoices(deps.db, user.companyId),
-          listColleagues(deps.db, user.companyId),
-          listConnectionChoices(deps.db, user.companyId),
-          listAllTags(deps.db, viewer),
-          deps.db.maybeOne<{ whatsapp_id: number | null }>(
-            sql`select whatsapp_id from users where id = ${user.id}`,
-          ),
-          uuid ? openable(viewer, uuid) : Promise.resolve(null),
-        ]);
+        // "Start a ticket" on /contacts comes here with the contact to open the dialog for.
+        const contactId = Number(c.req.query("contactId"));
+        const [queues, colleagues, connections, tags, defaults, opened, startContact] =
+          await Promise
+            .all([
+              listQueueChoices(deps.db, user.companyId),
+              listColleagues(deps.db, user.companyId),
+              listConnectionChoices(deps.db, user.companyId),
+              listAllTags(deps.db, viewer),
+              deps.db.maybeOne<{ whatsapp_id: number | null }>(
+                sql`select whatsapp_id from users where id = ${user.id}`,
+              ),
+              uuid ? openable(viewer, uuid) : Promise.resolve(null),
+              Number.isInteger(contactId) && contactId > 0 && contactId <= 2_147_483_647
+                ? deps.db.maybeOne<{ id: number; name: string; number: string }>(sql`
+              select id, name, number from contacts
+              where company_id = ${user.companyId} and id = ${contactId}`)
+                : Promise.resolve(null),
+            ]);
         const me = colleagues.find((colleague) => colleague.id === user.id);
         return (
           <TicketsPage
@@ -66,6 +75,7 @@ export function ticketPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
             tags={tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color }))}
             initialTicket={opened}
             denied={uuid !== null && opened === null}
+            startContact={startContact}
           />
         );
       },

@@ -35,6 +35,12 @@ Deno.test("[pages] /tickets/{uuid} opens only tickets the viewer may see", async
       assert.ok(!html.includes("Fernanda Reis"), `nothing of the ticket for ${path}`);
       assert.ok(!html.includes("5511955550101"), `nor its number for ${path}`);
     }
+    // "Start a ticket" from /contacts: the dialog opens on the company's own contact only.
+    const started = await page(env.asAgent, `/tickets?contactId=${ticket.contactId}`);
+    assert.ok(started.includes("Fernanda Reis"));
+    const foreign = await page(env.asOtherAdmin, `/tickets?contactId=${ticket.contactId}`);
+    assert.ok(!foreign.includes("Fernanda Reis"));
+    assert.ok(!(await page(env.asAgent, "/tickets?contactId=99999999999")).includes("Fernanda"));
   } finally {
     await env.close();
   }

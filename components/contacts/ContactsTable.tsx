@@ -1,7 +1,7 @@
 /**
  * The contacts table: picture or initials, name, number as people write it, e-mail, and the
- * row's actions. "Start a ticket" joins the actions when tickets exist (a later issue);
- * delete shows only to those allowed to delete.
+ * row's actions: start a ticket (the ticket screen's new-ticket dialog, with this contact
+ * chosen), edit, and delete for those allowed to delete.
  */
 import type { ComponentChildren } from "preact";
 import type { TFunction } from "../../lib/i18n/languages.ts";
@@ -9,7 +9,7 @@ import { Button } from "../ui/Button.tsx";
 import { Table, type TableColumn } from "../ui/Table.tsx";
 import { ContactAvatar } from "./ContactAvatar.tsx";
 import { formatPhone } from "./format.ts";
-import { PencilIcon, TrashIcon } from "../icons.tsx";
+import { ChatIcon, PencilIcon, TrashIcon } from "../icons.tsx";
 import type { ContactRow } from "./list_state.ts";
 
 export interface ContactsTableProps {
@@ -56,6 +56,16 @@ export function ContactsTable(
       align: "end",
       cell: (c) => (
         <div class="flex justify-end gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            class="size-9"
+            href={`/tickets?contactId=${c.id}`}
+            aria-label={t("contacts.startTicket", { name: c.name })}
+            title={t("contacts.startTicket", { name: c.name })}
+          >
+            <ChatIcon size={18} />
+          </Button>
           <Button
             variant="ghost"
             size="icon"

@@ -34,15 +34,19 @@ interface OtherTicket {
 export interface NewTicketDialogProps {
   viewer: TicketViewer;
   choices: TicketChoices;
+  /** Chosen beforehand (started from /contacts). */
+  initialContact?: ContactOption | null;
   onClose: () => void;
   onCreated: (ticket: Ticket) => void;
 }
 
-export function NewTicketDialog({ viewer, choices, onClose, onCreated }: NewTicketDialogProps) {
+export function NewTicketDialog(
+  { viewer, choices, initialContact, onClose, onCreated }: NewTicketDialogProps,
+) {
   const t = useT();
   const [search, setSearch] = useState("");
   const [contacts, setContacts] = useState<ContactOption[]>([]);
-  const [contactId, setContactId] = useState<number | null>(null);
+  const [contactId, setContactId] = useState<number | null>(initialContact?.id ?? null);
   const myQueues = viewer.admin
     ? choices.queues
     : choices.queues.filter((queue) => viewer.queueIds.includes(queue.id));
@@ -57,7 +61,13 @@ export function NewTicketDialog({ viewer, choices, onClose, onCreated }: NewTick
   useEffect(() => {
     let live = true;
     api<ContactOption[]>("/api/contacts/list", { query: { searchParam: term.trim() || undefined } })
-      .then((rows) => live && setContacts(rows), () => live && setContacts([]));
+      .then((rows) => {
+        if (!live) return;
+        // The contact chosen beforehand stays on the list until another search.
+        const keep = initialContact && !term.trim() &&
+          !rows.some((r) => r.id === initialContact.id);
+        setContacts(keep ? [initialContact, ...rows] : rows);
+      }, () => live && setContacts([]));
     return () => void (live = false);
   }, [term]);
 

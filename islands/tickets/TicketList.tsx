@@ -31,6 +31,7 @@ export interface TicketListProps {
   viewer: TicketViewer;
   choices: TicketChoices;
   selectedId: number | null;
+  startContact: { id: number; name: string; number: string } | null;
   onOpen: (ticket: Ticket) => void;
 }
 
@@ -48,7 +49,7 @@ export function TicketList(props: TicketListProps) {
   const [showAll, setShowAll] = useState(viewer.admin);
   const [now, setNow] = useState(Date.now());
   const [accepting, setAccepting] = useState<number | null>(null);
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState(props.startContact !== null);
   const [peeking, setPeeking] = useState<Ticket | null>(null);
   const settledSearch = useDebounced(search);
 
@@ -231,6 +232,7 @@ export function TicketList(props: TicketListProps) {
         <NewTicketDialog
           viewer={viewer}
           choices={choices}
+          initialContact={props.startContact}
           onClose={() => setCreating(false)}
           onCreated={(ticket) => {
             applyAll({ action: "update", ticket });
