@@ -72,7 +72,12 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
   const dataDir = await Deno.makeTempDir({ prefix: "balcao-bench-memory-" });
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...Deno.env.toObject(), PORT: String(port), DATA_DIR: dataDir, NO_COLOR: "1" };
+  const env: Record<string, string> = {
+    ...Deno.env.toObject(),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NO_COLOR: "1",
+  };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const startServer = () =>
