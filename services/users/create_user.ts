@@ -42,17 +42,22 @@ export async function createUser(
 /**
  * The plan's user limit (`plans.users`: the most users of the company, all profiles
  * counted; 0 for no limit). The company row is locked so that two creations at once cannot
- * both take the last place.
+ * both take the last place. The count is a second statement on purpose: under read
+ * committed, a statement that waited for the lock still reads with the snapshot it took
+ * before waiting, and would miss the user the other transaction just committed.
  */
 async function assertRoomForAnotherUser(tx: Queryable, companyId: number): Promise<void> {
-  const row = await tx.maybeOne<{ limit: number; count: number }>(sql`
-    select p.users as limit, (select count(*) from users u where u.company_id = c.id) as count
+  const plan = await tx.maybeOne<{ limit: number }>(sql`
+    select p.users as limit
     from companies c join plans p on p.id = c.plan_id
     where c.id = ${companyId}
     for no key update of c`);
-  if (!row) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
-  if (row.limit > 0 && row.count >= row.limit) {
-    throw new AppError("ERR_USER_LIMIT_REACHED", 403, { limit: row.limit });
+  if (!plan) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
+  if (plan.limit <= 0) return;
+  const { count } = await tx.one<{ count: number }>(sql`
+    select count(*)::int as count from users where company_id = ${companyId}`);
+  if (count >= plan.limit) {
+    throw new AppError("ERR_USER_LIMIT_REACHED", 403, { limit: plan.limit });
   }
 }
 

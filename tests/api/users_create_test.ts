@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { verifyPassword } from "../../lib/auth/password.ts";
 import { openTestApp } from "../helpers/app.ts";
+import { onServer, startBehindLock } from "../helpers/db.ts";
 import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
 import { call, createTestQueue, tokenFor } from "../helpers/users.ts";
 
@@ -130,9 +131,19 @@ Deno.test("[api] POST /api/users", async (t) => {
       assert.equal(await countUsers(), count + 1);
 
       await db.run(sql`update plans set users = ${count + 3} where id = ${planOf}`);
-      const racing = await Promise.all(
-        [1, 2, 3].map(() => call(app, "POST", "/api/users", adminToken, valid())),
-      );
+      const createThree = () =>
+        Promise.all([1, 2, 3].map(() => call(app, "POST", "/api/users", adminToken, valid())));
+      // On a server, hold the company's lock until the three creations queue up behind it, so
+      // that they really race: each must count the users the ones before it committed. (The
+      // embedded database runs one query at a time; there they cannot overlap.)
+      const racing = onServer
+        ? await startBehindLock(
+          db,
+          sql`select 1 from companies where id = ${companyId} for no key update`,
+          3,
+          createThree,
+        )
+        : await createThree();
       assert.deepEqual(racing.map((r) => r.status).sort(), [201, 201, 403]);
       assert.equal(await countUsers(), count + 3);
 

@@ -3,7 +3,7 @@
  * or, when `DATABASE_URL` is set, a new database on that server, dropped afterwards.
  */
 import postgres from "postgres";
-import { type Db, openDb } from "../../lib/db/mod.ts";
+import { type Db, openDb, type Sql, sql } from "../../lib/db/mod.ts";
 import { migrate } from "../../lib/db/migrate.ts";
 import { openServer } from "../../lib/db/server.ts";
 import { dumpPglite, openPglite } from "../../lib/db/pglite.ts";
@@ -75,3 +75,36 @@ export async function openTestDb(options: { migrated?: boolean } = {}): Promise<
 
 /** True when the suite runs on a Postgres server (multi-instance tests need one). */
 export const onServer = Boolean(Deno.env.get("DATABASE_URL"));
+
+/**
+ * Server only: takes a lock with `lockQuery`, starts `work`, waits until `waiters` sessions
+ * are blocked on that lock, then releases it, so that the requests `work` started really
+ * race for it. Answers what `work` comes to.
+ */
+export async function startBehindLock<T>(
+  db: Db,
+  lockQuery: Sql,
+  waiters: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  let started: { result: Promise<T> } | undefined;
+  await db.transaction(async (tx) => {
+    await tx.run(lockQuery);
+    // Wrapped, so that the transaction does not wait for the work it is holding up.
+    started = { result: work() };
+    await waitForLockWaiters(db, waiters);
+  });
+  return await started!.result;
+}
+
+/** Waits until `count` sessions of this database are blocked on a lock. */
+async function waitForLockWaiters(db: Db, count: number): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    const { waiting } = await db.one<{ waiting: number }>(sql`
+      select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`);
+    if (waiting >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`fewer than ${count} sessions came to wait on the lock within 5 s`);
+}
