@@ -61,6 +61,16 @@ const SHOTS: Shot[] = [
   { name: "notfound", path: "/does-not-exist" },
   { name: "contacts", path: "/contacts" },
   { name: "contacts-new", path: "/contacts", prepare: click("main header button") },
+  { name: "contacts-import", path: "/contacts", prepare: click("[data-import-contacts]") },
+  {
+    name: "contacts-import-phone",
+    path: "/contacts",
+    prepare: async (page) => {
+      if (!(await click("[data-import-contacts]")(page))) return false;
+      await page.waitForSelector("[data-read-phone-book]", { visible: true });
+      return await click("[data-read-phone-book]")(page);
+    },
+  },
   { name: "tags", path: "/tags" },
   { name: "quick-messages", path: "/quick-messages" },
   // The connections shots expect a sandbox connection with id 1 (its simulator) on the server.

@@ -2,8 +2,10 @@
 import { cx } from "../ui/cx.ts";
 import { AVATAR_TINTS, avatarTint, initials } from "./format.ts";
 
-export function ContactAvatar({ name, url }: { name: string; url: string }) {
-  const base = "grid size-9 shrink-0 place-items-center overflow-hidden rounded-full";
+export function ContactAvatar(
+  { name, url, class: extra }: { name: string; url: string; class?: string },
+) {
+  const base = cx("grid size-9 shrink-0 place-items-center overflow-hidden rounded-full", extra);
   if (url) {
     return <img src={url} alt="" loading="lazy" class={cx(base, "object-cover")} />;
   }

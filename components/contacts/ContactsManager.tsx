@@ -204,6 +204,7 @@ export function ContactsManager(props: ContactsManagerProps) {
               variant="secondary"
               class="max-sm:w-10 max-sm:px-0"
               title={t("contacts.importButton")}
+              data-import-contacts
               onClick={() => setImportOpen(true)}
             >
               <UploadIcon size={18} />

@@ -28,9 +28,11 @@ export function ContactsTable(
     {
       key: "name",
       label: t("contacts.columns.name"),
+      growOnMobile: true,
       cell: (c) => (
-        <div class="flex min-w-0 items-center gap-3">
-          <ContactAvatar name={c.name} url={c.profilePicUrl} />
+        <div class="flex min-w-0 items-center gap-2.5 sm:gap-3">
+          {/* The narrowest phones keep the room for the whole number and the three actions. */}
+          <ContactAvatar name={c.name} url={c.profilePicUrl} class="max-[25rem]:hidden" />
           <div class="min-w-0">
             <p class="truncate font-medium">{c.name}</p>
             <p class="truncate text-[13px] text-fg-muted sm:hidden">{formatPhone(c.number)}</p>
@@ -55,11 +57,11 @@ export function ContactsTable(
       label: t("contacts.columns.actions"),
       align: "end",
       cell: (c) => (
-        <div class="flex justify-end gap-1">
+        <div class="flex justify-end sm:gap-1">
           <Button
             variant="ghost"
             size="icon"
-            class="size-9"
+            class="size-8 sm:size-9"
             href={`/tickets?contactId=${c.id}`}
             aria-label={t("contacts.startTicket", { name: c.name })}
             title={t("contacts.startTicket", { name: c.name })}
@@ -69,7 +71,7 @@ export function ContactsTable(
           <Button
             variant="ghost"
             size="icon"
-            class="size-9"
+            class="size-8 sm:size-9"
             aria-label={t("contacts.edit", { name: c.name })}
             title={t("contacts.edit", { name: c.name })}
             onClick={() => onEdit(c)}
@@ -80,7 +82,7 @@ export function ContactsTable(
             <Button
               variant="ghost"
               size="icon"
-              class="size-9 hover:text-red-700 dark:hover:text-red-400"
+              class="size-8 sm:size-9 hover:text-red-700 dark:hover:text-red-400"
               aria-label={t("contacts.delete", { name: c.name })}
               title={t("contacts.delete", { name: c.name })}
               onClick={() => onDelete(c)}

@@ -25,3 +25,14 @@ export function SheetIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function PhoneBookIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+      <path d="M10.5 18.5h3" />
+      <circle cx="12" cy="9.5" r="2" />
+      <path d="M8.8 14.5a3.6 3.6 0 0 1 6.4 0" />
+    </Svg>
+  );
+}

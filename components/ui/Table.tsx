@@ -13,6 +13,11 @@ export interface TableColumn<Row> {
   cell: (row: Row) => ComponentChildren;
   /** Hide on narrow screens (secondary information). */
   hideOnMobile?: boolean;
+  /**
+   * On phones, this column takes the room the others leave and its text may truncate
+   * (a table cell otherwise grows to its content and pushes the last column off screen).
+   */
+  growOnMobile?: boolean;
 }
 
 export interface TableProps<Row> {
@@ -76,6 +81,7 @@ export function Table<Row>(
                       "px-3 py-3 align-middle text-fg sm:px-4",
                       ALIGN[column.align ?? "start"],
                       column.hideOnMobile && "hidden sm:table-cell",
+                      column.growOnMobile && "max-sm:w-full max-sm:max-w-0",
                     )}
                   >
                     {column.cell(row)}

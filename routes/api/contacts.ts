@@ -2,7 +2,8 @@
  * `/api/contacts` (core §7 "Contacts", admin §2 import and export). Any signed-in user may
  * list, read, create and edit the company's contacts; deleting needs the
  * `contacts-page:deleteContact` permission; importing and exporting the whole address book
- * are for admins (a contact import without that check was a hole in the product we replace).
+ * are for admins (a contact import without that check was a hole in the product we replace),
+ * and so is reading the phone's address book.
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -25,6 +26,7 @@ import { contactRowsOf, type RawContactRow } from "../../services/contacts/impor
 import { importContacts } from "../../services/contacts/import/import.ts";
 import { MAX_IMPORT_ROWS, previewImport } from "../../services/contacts/import/preview.ts";
 import { listContactOptions, listContacts } from "../../services/contacts/list.ts";
+import { readPhoneBook } from "../../services/contacts/phone_book.ts";
 
 /** An import file: 5 MiB holds far more than the 20,000 rows an import may have. */
 export const IMPORT_FILE_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -72,14 +74,23 @@ const ListQuery = z.object({
 });
 const OptionsQuery = z.object({ searchParam: z.string().max(100, "Too Long!").optional() });
 
-/** Previewed rows sent back for import, instead of the file. */
+const ConnectionId = z.coerce.number({ error: "Invalid connection" }).int()
+  .min(1, "Invalid connection").max(2_147_483_647, "Invalid connection");
+/**
+ * Previewed rows sent back for import, instead of the file; or, without rows, the phone's
+ * address book of `whatsappId` (the default connection when absent), as the anchor's call.
+ */
 const ImportBody = z.object({
   rows: z.array(z.object({
     row: z.number().int().positive().optional(),
     name: z.string().max(1000).default(""),
     number: z.string().max(100).default(""),
     email: z.string().max(1000).default(""),
-  })).max(MAX_IMPORT_ROWS),
+  })).max(MAX_IMPORT_ROWS).optional(),
+  whatsappId: ConnectionId.optional(),
+});
+const PhoneBookQuery = z.object({
+  whatsappId: z.preprocess(blankAsMissing, ConnectionId.optional()),
 });
 
 /** The id in the path; one that cannot exist is simply not found. */
@@ -139,10 +150,24 @@ export function contactRoutes(deps: ContactsDeps): Hono<AppEnv> {
     return c.json(await previewImport(deps.db, auth.companyId, rows));
   });
 
+  routes.get("/phone-book", async (c) => {
+    const auth = requireAdmin(c);
+    const { whatsappId } = validateQuery(c, PhoneBookQuery);
+    const book = await readPhoneBook(deps.db, auth.companyId, whatsappId);
+    return c.json({
+      connection: book.connection,
+      ...await previewImport(deps.db, auth.companyId, book.rows),
+    });
+  });
+
   routes.post("/import", fileLimit, async (c) => {
     const auth = requireAdmin(c);
-    const rows = isMultipart(c) ? await uploadedRows(c) : (await validateJson(c, ImportBody)).rows
-      .map((row, index) => ({ ...row, row: row.row ?? index + 1 }));
+    if (isMultipart(c)) {
+      return c.json(await importContacts(deps, auth.companyId, await uploadedRows(c)));
+    }
+    const body = await validateJson(c, ImportBody);
+    const rows = body.rows?.map((row, index) => ({ ...row, row: row.row ?? index + 1 })) ??
+      (await readPhoneBook(deps.db, auth.companyId, body.whatsappId)).rows;
     return c.json(await importContacts(deps, auth.companyId, rows));
   });
 

@@ -15,6 +15,7 @@ import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
 import { uniqueViolation } from "../../lib/db/errors.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import type { ContactIdentity, IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
+import { rememberPhoneContact } from "../contacts/phone_book.ts";
 import { saveIncomingMedia } from "./incoming_media.ts";
 import {
   findTicketRow,
@@ -63,6 +64,11 @@ export function createInboundPipeline(deps: InboundDeps) {
           event.messageId,
           sql`data = coalesce(data, '{}'::jsonb) || '{"sendFailed": true}'::jsonb`,
         );
+        return;
+      case "contact":
+        // The phone's address book, for "import contacts from the phone"; the contacts
+        // themselves are made only by conversations or by that import.
+        await rememberPhoneContact(deps.db, event.companyId, event.connectionId, event.contact);
         return;
       case "edit":
         await changeMessage(

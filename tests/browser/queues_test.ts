@@ -6,12 +6,8 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
-import { startServer } from "../../main.ts";
-import { loadConfig } from "../../lib/config.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-
-const EMAIL = "admin@example.com";
-const PASSWORD = "Browser-test-1";
+import { apiWith, signedInPage, startTestServer } from "../helpers/browser_server.ts";
 
 /** Clicks the button in `scope` whose text is `text`, once it is there and enabled. */
 async function clickButton(page: Page, scope: string, text: string) {
@@ -44,40 +40,16 @@ async function retype(page: Page, selector: string, text: string) {
 }
 
 Deno.test("[browser] queues: colour, hours and a two-level options menu", async (t) => {
-  const dataDir = await Deno.makeTempDir({ prefix: "balcao-browser-queues-" });
-  const originalLog = console.log;
-  console.log = () => {};
-  const server = await startServer(
-    loadConfig({ PORT: "0", DATA_DIR: dataDir, ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD }),
-  );
-  console.log = originalLog;
+  const server = await startTestServer("queues");
   const { browser, close } = await launchBrowser();
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    const { token } = await login.json();
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${server.url}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      assert.equal(res.status, 200, `${method} ${path}`);
-      return await res.json();
-    };
+    const token = await server.signIn();
+    const api = apiWith(server.url, token);
     // The "Horários de Atendimento" tab exists while opening hours are set per queue.
     await api("PUT", "/api/settings/scheduleType", { value: "queue" });
 
-    const page = await browser.newPage();
     const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(String(err)));
-    await page.setCookie(
-      { name: "token", value: token, url: server.url },
-      { name: "lang", value: "pt-BR", url: server.url },
-    );
+    const page = await signedInPage(browser, server.url, token, errors);
     let color = "";
 
     await t.step("a queue is created with a palette colour and a shorter Friday", async () => {
@@ -159,7 +131,6 @@ Deno.test("[browser] queues: colour, hours and a two-level options menu", async 
     assert.deepEqual(errors, [], "no errors in the page");
   } finally {
     await close();
-    await server.shutdown();
-    await Deno.remove(dataDir, { recursive: true });
+    await server.close();
   }
 });

@@ -4,12 +4,8 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
-import { startServer } from "../../main.ts";
-import { loadConfig } from "../../lib/config.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-
-const EMAIL = "admin@example.com";
-const PASSWORD = "Browser-test-1";
+import { signedInPage, startTestServer } from "../helpers/browser_server.ts";
 
 /** Rows' first-cell texts of the page's table. */
 function firstCells(page: Page): Promise<string[]> {
@@ -29,28 +25,11 @@ async function saveDialog(page: Page) {
 }
 
 Deno.test("[browser] tags and quick messages: create, edit, delete", async (t) => {
-  const dataDir = await Deno.makeTempDir({ prefix: "balcao-browser-tqm-" });
-  const originalLog = console.log;
-  console.log = () => {};
-  const server = await startServer(
-    loadConfig({ PORT: "0", DATA_DIR: dataDir, ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD }),
-  );
-  console.log = originalLog;
+  const server = await startTestServer("tqm");
   const { browser, close } = await launchBrowser();
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    const { token } = await login.json();
-    const page = await browser.newPage();
     const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(String(err)));
-    await page.setCookie(
-      { name: "token", value: token, url: server.url },
-      { name: "lang", value: "pt-BR", url: server.url },
-    );
+    const page = await signedInPage(browser, server.url, await server.signIn(), errors);
 
     await t.step("signed-out visitors are sent to /login", async () => {
       const res = await fetch(`${server.url}/tags`, { redirect: "manual" });
@@ -116,7 +95,6 @@ Deno.test("[browser] tags and quick messages: create, edit, delete", async (t) =
     assert.deepEqual(errors, [], "no errors in the page");
   } finally {
     await close();
-    await server.shutdown();
-    await Deno.remove(dataDir, { recursive: true });
+    await server.close();
   }
 });

@@ -252,7 +252,7 @@ test("import: pick a file, see each row's status, import, see what was left out"
     return page([contact(1, "Ana")]);
   });
   render(<ContactsManager {...defaults} initial={page([])} />);
-  fireEvent.click(screen.getByRole("button", { name: "Importar planilha" }));
+  fireEvent.click(screen.getByRole("button", { name: "Importar" }));
   const dialog = within(document.getElementById("contact-import-dialog")!);
   const input = dialog.getByLabelText(/Escolha uma planilha/) as HTMLInputElement;
   const file = new File(["Nome;Número\nAna;11987654321\nBeto;123\n"], "lista.csv");
@@ -260,14 +260,73 @@ test("import: pick a file, see each row's status, import, see what was left out"
   fireEvent.change(input);
   await waitFor(() => dialog.getByText("lista.csv: 1 contato pronto para importar."));
   dialog.getByText("Número inválido");
-  assert.ok(calls[0]!.body instanceof FormData);
-  assert.equal(((calls[0]!.body as FormData).get("file") as File).name, "lista.csv");
+  const upload = calls.find((call) => call.path === "/api/contacts/upload")!;
+  assert.ok(upload.body instanceof FormData);
+  assert.equal(((upload.body as FormData).get("file") as File).name, "lista.csv");
 
   fireEvent.click(dialog.getByRole("button", { name: "Importar 1 contato" }));
   await waitFor(() => dialog.getByText("1 contato importado."));
   dialog.getByText("1 linha ficou de fora:");
   dialog.getByText("Linha 3");
   await waitFor(() => screen.getByText("1 contato"));
+});
+
+const NO_COUNTS = {
+  ok: 0,
+  empty_name: 0,
+  invalid_name: 0,
+  invalid_number: 0,
+  invalid_email: 0,
+  duplicate_in_file: 0,
+  already_exists: 0,
+};
+
+test("import from the phone: pick a connection, preview its book, import it", async () => {
+  const calls = fakeServer((call) => {
+    if (call.path === "/api/whatsapp") {
+      return [
+        { id: 3, name: "Filial", isDefault: false, status: "DISCONNECTED" },
+        { id: 9, name: "Loja", isDefault: true, status: "CONNECTED" },
+      ];
+    }
+    if (call.path === "/api/contacts/phone-book") {
+      return {
+        connection: { id: Number(call.query.get("whatsappId")), name: "Loja" },
+        rows: [
+          { row: 1, name: "Ana", number: "5511987654321", email: "", status: "already_exists" },
+          { row: 2, name: "Bia", number: "5511912345678", email: "", status: "ok" },
+        ],
+        total: 2,
+        counts: { ...NO_COUNTS, ok: 1, already_exists: 1 },
+      };
+    }
+    if (call.path === "/api/contacts/import") {
+      return { created: 1, skipped: [{ row: 1, reason: "already_exists" }] };
+    }
+    return page([contact(1, "Ana")]);
+  });
+  render(<ContactsManager {...defaults} initial={page([])} />);
+  assert.equal(calls.length, 0, "nothing is asked before the dialog opens");
+  fireEvent.click(screen.getByRole("button", { name: "Importar" }));
+  const dialog = within(document.getElementById("contact-import-dialog")!);
+  const select = await waitFor(() => dialog.getByLabelText("Conexão") as HTMLSelectElement);
+  assert.equal(select.value, "9", "the default connection comes first");
+  assert.deepEqual([...select.options].map((o) => o.text), ["Loja", "Filial (desconectada)"]);
+  fireEvent.click(dialog.getByRole("button", { name: "Ver contatos do telefone" }));
+  await waitFor(() => dialog.getByText("Loja: 1 contato pronto para importar."));
+  assert.equal(
+    calls.find((c) => c.path === "/api/contacts/phone-book")!.query.get("whatsappId"),
+    "9",
+  );
+  assert.equal(dialog.queryByText("Linha"), null, "a phone's book has no rows to point at");
+  const cells = dialog.getAllByRole("row").slice(1).map((row) => row.textContent);
+  assert.match(cells[0]!, /Bia/, "what will be imported comes before what is already there");
+
+  fireEvent.click(dialog.getByRole("button", { name: "Importar 1 contato" }));
+  await waitFor(() => dialog.getByText("1 contato importado."));
+  const sent = calls.find((c) => c.path === "/api/contacts/import")!;
+  assert.deepEqual([sent.method, sent.body], ["POST", { whatsappId: 9 }]);
+  dialog.getByText("Ana", { selector: "li span" });
 });
 
 test("import: a refused file shows the server's reason in the dialog", async () => {
@@ -277,7 +336,7 @@ test("import: a refused file shows the server's reason in the dialog", async () 
     })
   );
   render(<ContactsManager {...defaults} initial={page([])} />);
-  fireEvent.click(screen.getByRole("button", { name: "Importar planilha" }));
+  fireEvent.click(screen.getByRole("button", { name: "Importar" }));
   const dialog = within(document.getElementById("contact-import-dialog")!);
   const input = dialog.getByLabelText(/Escolha uma planilha/) as HTMLInputElement;
   Object.defineProperty(input, "files", { value: [new File(["x"], "velho.xls")] });

@@ -4,7 +4,9 @@
  * restart reconnects without a QR, delivers the simulated customers' messages as ordinary
  * provider events, and records what it "receives" from agents with acks that move
  * 1 → 3 → 4 as a real phone's would. Its conversations live in `sandbox_messages`, so the
- * simulator shows the same thing on every instance.
+ * simulator shows the same thing on every instance. Its address book is its customers: the
+ * simulated phone has saved everyone who wrote to it, and shares them when it connects, as
+ * a real phone's contact sync does (what "import contacts from the phone" reads).
  */
 import { sql } from "../../../lib/db/mod.ts";
 import {
@@ -18,7 +20,7 @@ import {
   type SentMessage,
   type WhatsappProvider,
 } from "../provider.ts";
-import { loadSandboxMessage, type SandboxRow } from "./store.ts";
+import { customersOf, loadSandboxMessage, type SandboxRow } from "./store.ts";
 
 export interface SandboxOptions {
   /** Delays of the simulated phone's delivery (ack 3) and read (ack 4) receipts. */
@@ -97,6 +99,15 @@ export function createSandboxProvider(
     };
   }
 
+  /** A phone shares its address book with a linked device once the session is open. */
+  async function connect() {
+    connected = true;
+    context.emit({ type: "status", status: "CONNECTED", qrcode: "" });
+    for (const customer of await customersOf(db, { companyId, connectionId }, 5000)) {
+      context.emit({ type: "contact", contact: sandboxIdentity(customer.number, customer.name) });
+    }
+  }
+
   const provider: SandboxProvider = {
     get connected() {
       return connected;
@@ -105,8 +116,7 @@ export function createSandboxProvider(
     async start() {
       stopped = false;
       if (await isPaired()) {
-        connected = true;
-        context.emit({ type: "status", status: "CONNECTED", qrcode: "" });
+        await connect();
         return;
       }
       const nonce = crypto.randomUUID();
@@ -123,14 +133,15 @@ export function createSandboxProvider(
       await db.run(sql`insert into whatsapp_auth (company_id, whatsapp_id, type, id, value)
         values (${companyId}, ${connectionId}, ${PAIRED}, '', ${new Date().toISOString()})
         on conflict do nothing`);
-      connected = true;
-      context.emit({ type: "status", status: "CONNECTED", qrcode: "" });
+      await connect();
     },
 
     async deliver(messageId) {
       if (!connected) throw new NotConnectedError();
       const row = await loadSandboxMessage(db, { companyId, connectionId }, messageId);
       if (row?.direction !== "in") return;
+      // The simulated phone saves whoever writes, so they are in its address book.
+      context.emit({ type: "contact", contact: sandboxIdentity(row.number, row.name) });
       context.emit({ type: "message", message: toIncoming(row) });
     },
 
