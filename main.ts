@@ -203,6 +203,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     db,
     hub,
     baileys: { waWebSocketUrl: config.waWebSocketUrl },
+    // Where the outbox reads the files agents send.
+    dataDir: config.dataDir,
   });
   await whatsapp.startLoops();
   // Resumes the sessions that were running when the installation last stopped (their

@@ -369,8 +369,11 @@ export class WhatsappSessions {
       await running.provider.deleteMessage(payload.to, payload.deleteId, true);
       return { messageId: payload.deleteId, timestamp: new Date() };
     }
-    const media = payload.media && this.#options.readMedia
-      ? { ...payload.media, data: await this.#options.readMedia(payload.media.path) }
+    const { readMedia } = this.#options;
+    // Without its file a media message would go out as its caption alone: refuse instead.
+    if (payload.media && !readMedia) throw new Error("No media reader: set dataDir");
+    const media = payload.media && readMedia
+      ? { ...payload.media, data: await readMedia(payload.media.path) }
       : undefined;
     return await this.send(id, {
       to: payload.to,

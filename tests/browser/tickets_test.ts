@@ -32,7 +32,15 @@ function cardNames(page: Page): Promise<string[]> {
   return page.$$eval("[data-ticket] .font-medium", (els) => els.map((el) => el.textContent ?? ""));
 }
 
-Deno.test("[browser] tickets: accept, answer with ticks, live messages, transfer, resolve", async (t) => {
+/** A 1×1 PNG, drawn by hand: the smallest real picture to send. */
+const PNG_PIXEL = Uint8Array.from(
+  atob(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+Deno.test("[browser] tickets: accept, answer with ticks and a picture, live messages, transfer, resolve", async (t) => {
   const dataDir = await Deno.makeTempDir({ prefix: "balcao-browser-tickets-" });
   const originalLog = console.log;
   console.log = () => {};
@@ -167,6 +175,35 @@ Deno.test("[browser] tickets: accept, answer with ticks, live messages, transfer
       await agent.keyboard.press("Enter");
       // The variable is filled in for the customer.
       await waitForText(agent, "Seu pedido sai hoje, Marta!", "[role=log]");
+    });
+
+    await t.step("a picture goes out with its caption and shows in the conversation", async () => {
+      const picture = await Deno.makeTempFile({ prefix: "balcao-", suffix: " nova.png" });
+      await Deno.writeFile(picture, PNG_PIXEL);
+      const input = await agent.$('input[data-testid="attach"]');
+      await input!.uploadFile(picture);
+      await agent.waitForSelector('ul[aria-label="Arquivos a enviar"] li');
+      await agent.type("textarea", "Foto da embalagem");
+      await agent.keyboard.press("Enter");
+      // Shown from Balcão's own (signed-in) media address, and really loaded.
+      const image = await agent.waitForSelector("[role=log] img[src]", { timeout: 10_000 });
+      await agent.waitForFunction(
+        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 1,
+        {},
+        image,
+      );
+      await Deno.remove(picture);
+      // The outbox hands it to the phone right after it is stored.
+      let last = { media: null as null | Record<string, string>, body: "" };
+      for (let tries = 0; tries < 100 && !last.media; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const sent = await api("GET", `/api/sandbox/${connection.id}/outbound?number=${CUSTOMER}`);
+        last = sent.messages.at(-1);
+      }
+      assert.equal(last.media?.kind, "image");
+      assert.equal(last.media?.mimetype, "image/png");
+      assert.match(last.media?.fileName ?? "", /_nova\.png$/, "spaces in the name become _");
+      assert.match(last.body, /Foto da embalagem/);
     });
 
     await t.step("a transfer to another queue hands the conversation over", async () => {
