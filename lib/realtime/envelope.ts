@@ -15,7 +15,7 @@ export type Notice =
 
 interface WireInline {
   o: string;
-  r: string;
+  r: string | string[];
   c: string;
   d: unknown;
 }
@@ -71,10 +71,18 @@ export function decodeNotice(text: string): Notice {
 /** Parses the compact JSON made by `encodeEnvelope` (also used for stored payloads). */
 export function decodeEnvelope(text: string, parsed?: Record<string, unknown>): Envelope {
   const wire = parsed ?? JSON.parse(text) as Record<string, unknown>;
-  if (typeof wire.o !== "string" || typeof wire.r !== "string" || typeof wire.c !== "string") {
+  const room = wire.r;
+  const roomOk = typeof room === "string" ||
+    (Array.isArray(room) && room.every((r) => typeof r === "string"));
+  if (typeof wire.o !== "string" || !roomOk || typeof wire.c !== "string") {
     throw new SyntaxError(
       `A realtime envelope needs origin, room and channel: ${text.slice(0, 80)}`,
     );
   }
-  return { origin: wire.o, room: wire.r, channel: wire.c, data: wire.d };
+  return {
+    origin: wire.o as string,
+    room: room as string | string[],
+    channel: wire.c as string,
+    data: wire.d,
+  };
 }

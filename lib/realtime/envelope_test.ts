@@ -19,6 +19,15 @@ Deno.test("realtime envelope - an inline envelope survives encoding", () => {
   assert.deepEqual(notice, { kind: "inline", envelope });
 });
 
+Deno.test("realtime envelope - several rooms travel in one envelope", () => {
+  const many = { ...envelope, room: ["user-1", "user-2"] };
+  assert.deepEqual(decodeNotice(encodeEnvelope(many)), { kind: "inline", envelope: many });
+  assert.throws(
+    () => decodeEnvelope(JSON.stringify({ o: "a", r: ["user-1", 2], c: "x" })),
+    SyntaxError,
+  );
+});
+
 Deno.test("realtime envelope - a stored notice carries origin and id only", () => {
   const text = encodeStoredNotice("instance-a", 42);
   assert.deepEqual(decodeNotice(text), { kind: "stored", origin: "instance-a", id: 42 });

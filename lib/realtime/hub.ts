@@ -47,8 +47,11 @@ export interface Hub {
   readonly instanceId: string;
   /** Answers a `/ws` request: 401 without a principal, else the WebSocket upgrade. */
   upgrade(request: Request): Promise<Response>;
-  /** Sends `{channel, data}` to every socket in `room`, on this and every other instance. */
-  publish(room: string, channel: string, data: unknown): Promise<void>;
+  /**
+   * Sends `{channel, data}` to every socket in `room` (or in any of the rooms), on this and
+   * every other instance; a socket in several of the rooms gets it once.
+   */
+  publish(room: string | string[], channel: string, data: unknown): Promise<void>;
   stats(): HubStats;
   /** The rooms of this instance's sockets for a user (for tests and diagnostics). */
   roomsOfUser(userId: number): string[][];
@@ -79,10 +82,12 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   let closing: Promise<void> | undefined;
 
   function deliver(envelope: Envelope): void {
-    const members = rooms.members(envelope.room);
-    if (members.size === 0) return;
+    const targets = typeof envelope.room === "string"
+      ? [...rooms.members(envelope.room)]
+      : [...new Set(envelope.room.flatMap((room) => [...rooms.members(room)]))];
+    if (targets.length === 0) return;
     const text = serverMessage(envelope.channel, envelope.data);
-    for (const session of [...members]) sendText(session, text);
+    for (const session of targets) sendText(session, text);
   }
   const unsubscribe = broker.subscribe(deliver);
 
@@ -145,6 +150,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     },
 
     async publish(room, channel, data) {
+      if (Array.isArray(room) && room.length === 0) return;
       const envelope: Envelope = { origin: instanceId, room, channel, data };
       deliver(envelope);
       await broker.publish(envelope);

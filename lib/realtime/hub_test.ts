@@ -84,6 +84,28 @@ Deno.test("realtime hub - sockets, rooms and events on one instance", async (t) 
       });
     });
 
+    await t.step("one publish to several rooms reaches each socket in them once", async () => {
+      await withHub(db, async (hub, url) => {
+        const two = await TestClient.connect(url("u2c1"));
+        const three = await TestClient.connect(url("u3c1"));
+        const four = await TestClient.connect(url("u4c1"));
+        // User 2 is in two of the rooms (company-1 and user-2): one copy only.
+        await hub.publish(["user-2", "user-3", "company-1"], "company-1-ticket", { n: 1 });
+        await hub.publish(["user-3"], "company-1-ticket", { n: 2 });
+        await hub.publish([], "company-1-ticket", { n: 3 });
+        assert.deepEqual((await three.next("company-1-ticket")).data, { n: 1 });
+        assert.deepEqual((await three.next("company-1-ticket")).data, { n: 2 });
+        await delay(100);
+        assert.equal(two.count("company-1-ticket"), 1);
+        assert.equal(four.count("company-1-ticket"), 1, "in company-1, so reached once");
+        await hub.publish(["user-2", "user-3"], "company-1-ticket", { n: 4 });
+        await delay(100);
+        assert.equal(four.count("company-1-ticket"), 1, "user 4 is in neither room");
+        assert.equal(two.count("company-1-ticket"), 2);
+        for (const client of [two, three, four]) await client.close();
+      });
+    });
+
     await t.step(
       "an authorised join receives the room's events; a forbidden one nothing",
       async () => {

@@ -35,7 +35,8 @@ export type EventHook = (
 export interface Envelope {
   /** The instance that published it; that instance has already delivered it locally. */
   origin: string;
-  room: string;
+  /** One room, or several: one event for many users' rooms travels as one notification. */
+  room: string | string[];
   channel: string;
   data: unknown;
 }

@@ -219,9 +219,8 @@ async function changeMessage(
   const ticket = presentTicket(ticketRow);
   await publishToTicketAudience(
     deps,
-    { companyId, queueId: ticket.queueId },
-    `company-${companyId}-appMessage`,
-    { action: "update", message: presentMessage(row), ticket },
+    { companyId, queueId: ticket.queueId, userId: ticket.userId },
+    [`company-${companyId}-appMessage`, { action: "update", message: presentMessage(row), ticket }],
   );
 }
 
@@ -231,12 +230,12 @@ async function announce(
   ticket: Ticket,
   appMessage: unknown,
 ): Promise<void> {
-  const audience = { companyId, queueId: ticket.queueId };
-  await publishToTicketAudience(deps, audience, `company-${companyId}-appMessage`, appMessage);
-  await publishToTicketAudience(deps, audience, `company-${companyId}-ticket`, {
-    action: "update",
-    ticket,
-  });
+  await publishToTicketAudience(
+    deps,
+    { companyId, queueId: ticket.queueId, userId: ticket.userId },
+    [`company-${companyId}-appMessage`, appMessage],
+    [`company-${companyId}-ticket`, { action: "update", ticket }],
+  );
 }
 
 /** The spec's mediaType for what the message carries. */

@@ -223,17 +223,17 @@ async function touchTicket(
                        updated_at = now()
     where id = ${ticketId}`);
   const ticket = presentTicket((await findTicketRow(deps.db, companyId, ticketId))!);
-  const audience = { companyId, queueId: ticket.queueId };
-  await publishToTicketAudience(deps, audience, `company-${companyId}-appMessage`, {
-    action: "create",
-    message,
-    ticket,
-    contact: ticket.contact,
-  });
-  await publishToTicketAudience(deps, audience, `company-${companyId}-ticket`, {
-    action: "update",
-    ticket,
-  });
+  await publishToTicketAudience(
+    deps,
+    { companyId, queueId: ticket.queueId, userId: ticket.userId },
+    [`company-${companyId}-appMessage`, {
+      action: "create",
+      message,
+      ticket,
+      contact: ticket.contact,
+    }],
+    [`company-${companyId}-ticket`, { action: "update", ticket }],
+  );
 }
 
 /** How long a delete may take before it is called off (the agent is waiting for it). */

@@ -57,10 +57,18 @@ export function parseCursor(text: string | undefined): Cursor | undefined {
 
 const cursorOf = (at: string, id: number) => `${at}_${id}`;
 
+/**
+ * Who sees which ticket (core §6): admins every one; other users those assigned to them,
+ * those of their queues, and those without a queue when their `allTicket` is enabled (read
+ * here, so that an admin's change applies at once). rows.ts `ticketAudience` is the same
+ * rule for realtime events.
+ */
 function visibleTo(viewer: Viewer): Sql {
   if (isAdmin(viewer)) return sql`true`;
-  return sql`(t.queue_id is null or t.user_id = ${viewer.userId} or t.queue_id in (
-    select queue_id from user_queues where user_id = ${viewer.userId}))`;
+  return sql`(t.user_id = ${viewer.userId}
+    or t.queue_id in (select queue_id from user_queues where user_id = ${viewer.userId})
+    or (t.queue_id is null and exists (
+      select 1 from users where id = ${viewer.userId} and all_ticket = 'enabled')))`;
 }
 
 export interface TicketsQuery {
@@ -200,9 +208,8 @@ export async function listMessages(
     ticket = { ...ticket, unreadMessages: 0 };
     await publishToTicketAudience(
       deps,
-      { companyId: viewer.companyId, queueId: ticket.queueId },
-      `company-${viewer.companyId}-ticket`,
-      { action: "updateUnread", ticketId, ticket },
+      { companyId: viewer.companyId, queueId: ticket.queueId, userId: ticket.userId },
+      [`company-${viewer.companyId}-ticket`, { action: "updateUnread", ticketId, ticket }],
     );
   }
   return {

@@ -147,26 +147,41 @@ export async function findTicketRow(db: Queryable, companyId: number, id: number
     where t.company_id = ${companyId} and t.id = ${id}`);
 }
 
+/** What decides who sees a ticket: its company, queue and assignee. */
+export interface TicketPlace {
+  companyId: number;
+  queueId: number | null;
+  userId?: number | null;
+}
+
 /**
- * Publishes `data` on `channel` to exactly the users who may see the ticket: its queue's
- * users and the admins, or the whole company while it has no queue.
+ * The rooms of exactly the users who may see the ticket (core §6, the same rule as the
+ * lists' `visibleTo`): the admins, the assignee, and the users of its queue, or, while it has
+ * no queue, the users with `allTicket` enabled.
+ */
+export async function ticketAudience(db: Queryable, place: TicketPlace): Promise<string[]> {
+  const inQueue = place.queueId === null
+    ? sql`u.all_ticket = 'enabled'`
+    : sql`exists (select 1 from user_queues uq
+                  where uq.user_id = u.id and uq.queue_id = ${place.queueId})`;
+  const users = await db.query<{ id: number }>(sql`
+    select u.id from users u
+    where u.company_id = ${place.companyId}
+      and (u.profile = 'admin' or u.super or u.id = ${place.userId ?? 0} or ${inQueue})`);
+  return users.map((user) => `user-${user.id}`);
+}
+
+/**
+ * Publishes each `[channel, data]` to exactly the users who may see the ticket, with one
+ * audience look-up and one notification per event whatever the audience's size.
  */
 export async function publishToTicketAudience(
   deps: { db: Db; hub?: Hub },
-  ticket: Pick<Ticket, "queueId"> & { companyId: number },
-  channel: string,
-  data: unknown,
+  place: TicketPlace,
+  ...events: [channel: string, data: unknown][]
 ): Promise<void> {
   const hub = deps.hub;
   if (!hub) return;
-  if (ticket.queueId === null) {
-    await hub.publish(`company-${ticket.companyId}`, channel, data);
-    return;
-  }
-  const users = await deps.db.query<{ id: number }>(sql`
-    select u.id from users u
-    where u.company_id = ${ticket.companyId}
-      and (u.profile = 'admin' or u.super or exists (
-        select 1 from user_queues uq where uq.user_id = u.id and uq.queue_id = ${ticket.queueId}))`);
-  for (const user of users) await hub.publish(`user-${user.id}`, channel, data);
+  const rooms = await ticketAudience(deps.db, place);
+  for (const [channel, data] of events) await hub.publish(rooms, channel, data);
 }

@@ -200,7 +200,8 @@ Deno.test("[api] tickets: transitions, replies, acks and their rules", async (t)
         notice.body,
         "*Mensagem automática*: Você foi transferido para o departamento *Suporte* aguarde, já vamos te atender!",
       );
-      // Vendas' other agent loses sight of it; the previous assignee hears the update.
+      // Vendas' agents lose sight of it, the previous assignee too (it is no longer theirs
+      // and no longer in their queue); Suporte's agent gets it.
       const ticketEvents = hub.sent.filter((m) => m.channel === `company-${companyId}-ticket`);
       assert.ok(
         ticketEvents.some((m) =>
@@ -214,9 +215,15 @@ Deno.test("[api] tickets: transitions, replies, acks and their rules", async (t)
         ),
       );
       assert.ok(
-        ticketEvents.some((m) => m.room === `user-${users.agent.id}` && m.data.action === "update"),
+        ticketEvents.some((m) => m.room === `user-${users.agent.id}` && m.data.action === "delete"),
+      );
+      assert.ok(
+        !ticketEvents.some((m) =>
+          m.room === `user-${users.agent.id}` && m.data.action === "update"
+        ),
       );
       assert.equal((await call(asOtherAgent, "GET", `/api/tickets/${maria.id}`)).status, 404);
+      assert.equal((await call(asAgent, "GET", `/api/tickets/${maria.id}`)).status, 404);
     });
 
     await t.step("resolve keeps the queue, records who resolved, clears unread", async () => {

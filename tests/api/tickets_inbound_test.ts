@@ -6,28 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
 import { createInboundPipeline } from "../../services/tickets/inbound.ts";
 import type { IncomingMessage } from "../../services/whatsapp/provider.ts";
 import { answer, openAppWithActors } from "../helpers/api_as.ts";
+import { recordingHub } from "../helpers/ticket_env.ts";
 import { createTestConnection } from "../helpers/users.ts";
-
-interface Published {
-  room: string;
-  channel: string;
-  data: unknown;
-}
-
-function recordingHub(): Hub & { sent: Published[] } {
-  const sent: Published[] = [];
-  return {
-    sent,
-    publish(room: string, channel: string, data: unknown) {
-      sent.push({ room, channel, data });
-      return Promise.resolve();
-    },
-  } as unknown as Hub & { sent: Published[] };
-}
 
 const PNG = Uint8Array.from(
   atob(
@@ -64,6 +47,17 @@ Deno.test("[api] inbound messages become tickets; tickets and messages are read"
     (await db.one<{ n: number }>(
       sql`select count(*)::int as n from ${sql.raw(table)} where company_id = ${companyId}`,
     )).n;
+  const userIdOf = async (profile: "user" | "admin") =>
+    (await db.one<{ id: number }>(sql`
+      select id from users where company_id = ${companyId} and profile = ${profile}`)).id;
+  const agentId = await userIdOf("user");
+  const adminId = await userIdOf("admin");
+  const setAllTicket = async (value: "enabled" | "disabled") => {
+    const res = await answer(await asAdmin("PUT", `/api/users/${agentId}`, { allTicket: value }));
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+  };
+  // The agent is in no queue; "Ver atendimentos sem fila" lets them see tickets without one.
+  await db.run(sql`update users set all_ticket = 'enabled' where id = ${agentId}`);
   let ticketId = 0;
 
   try {
@@ -80,9 +74,9 @@ Deno.test("[api] inbound messages become tickets; tickets and messages are read"
       assert.equal(ticket.unread_messages, 50);
       assert.equal(ticket.status, "pending");
       ticketId = ticket.id;
-      // Without a queue, the waiting ticket reaches the whole company.
+      // Without a queue, the waiting ticket reaches the admins and the allTicket users.
       const rooms = new Set(hub.sent.map((p) => p.room));
-      assert.deepEqual([...rooms], [`company-${companyId}`]);
+      assert.deepEqual([...rooms].sort(), [`user-${adminId}`, `user-${agentId}`].sort());
       assert.ok(hub.sent.some((p) => p.channel === `company-${companyId}-appMessage`));
     });
 
@@ -93,6 +87,30 @@ Deno.test("[api] inbound messages become tickets; tickets and messages are read"
         sql`select unread_messages from tickets where id = ${ticketId}`,
       );
       assert.equal(unread_messages, 50);
+    });
+
+    await t.step("without a queue, a ticket is seen by allTicket users only", async () => {
+      await setAllTicket("disabled");
+      assert.equal((await answer(await asAgent("GET", "/api/tickets"))).body.tickets.length, 0);
+      assert.equal((await answer(await asAgent("GET", `/api/tickets/${ticketId}`))).status, 404);
+      assert.equal((await answer(await asAgent("GET", `/api/messages/${ticketId}`))).status, 404);
+      const accept = await answer(
+        await asAgent("PUT", `/api/tickets/${ticketId}`, { status: "open" }),
+      );
+      assert.equal(accept.status, 404, "a ticket out of sight cannot be taken either");
+      hub.sent.length = 0;
+      await message("W60", "Alguém aí?");
+      assert.deepEqual([...new Set(hub.sent.map((p) => p.room))], [`user-${adminId}`]);
+
+      // An admin's change applies at once: no new sign-in needed.
+      await setAllTicket("enabled");
+      const list = await answer(await asAgent("GET", "/api/tickets?status=pending"));
+      assert.deepEqual(list.body.tickets.map((t: { id: number }) => t.id), [ticketId]);
+      hub.sent.length = 0;
+      await message("W61", "Oi?");
+      assert.ok(hub.sent.some((p) => p.room === `user-${agentId}`));
+      await db.run(sql`delete from messages where wid in ('W60', 'W61')`);
+      await db.run(sql`update tickets set unread_messages = 50 where id = ${ticketId}`);
     });
 
     await t.step("the list, by status and search, and one ticket by id and uuid", async () => {
@@ -208,11 +226,7 @@ Deno.test("[api] inbound messages become tickets; tickets and messages are read"
       hub.sent.length = 0;
       await message("W100", "Ainda aí?");
       const rooms = new Set(hub.sent.map((p) => p.room));
-      assert.ok(!rooms.has(`company-${companyId}`), "not the whole company");
-      assert.ok([...rooms].every((room) => room.startsWith("user-")));
-      const agent = await db.one<{ id: number }>(sql`
-        select id from users where company_id = ${companyId} and profile = 'user'`);
-      assert.ok(!rooms.has(`user-${agent.id}`), "not the agent outside the queue");
+      assert.deepEqual([...rooms], [`user-${adminId}`], "not the agent outside the queue");
     });
 
     await t.step("after the ticket is closed, the next message opens a new one", async () => {

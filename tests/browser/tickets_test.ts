@@ -80,6 +80,8 @@ Deno.test("[browser] tickets: accept, answer with ticks and a picture, live mess
       password: "Bruno-2026",
       profile: "user",
       queueIds: [vendas.id],
+      // The connection routes to no queue: Bruno sees the tickets that have none yet.
+      allTicket: "enabled",
     });
     const connection = await api("POST", "/api/whatsapp", {
       name: "Loja",

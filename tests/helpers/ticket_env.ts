@@ -22,7 +22,10 @@ export function recordingHub(): Hub & { sent: Sent[] } {
     instanceId: "test-instance",
     sent,
     publish: (room, channel, data) => {
-      sent.push({ room, channel, data });
+      // One record per room, so tests ask "did user 5 get it?" the same way for both forms.
+      for (const one of typeof room === "string" ? [room] : room) {
+        sent.push({ room: one, channel, data });
+      }
       return Promise.resolve();
     },
     upgrade: () => Promise.resolve(new Response(null, { status: 500 })),
@@ -78,9 +81,12 @@ export async function openTicketEnv() {
   const support = (await made(
     await asAdmin("POST", "/api/queue", { name: "Suporte", color: "#43A047" }),
   )).id as number;
-  // Both agents work in Vendas; the outsider only in Suporte.
+  // Both agents work in Vendas; the outsider only in Suporte. All three also see the tickets
+  // that have no queue yet (allTicket), as the sandbox connection here routes to no queue.
   await db.run(sql`insert into user_queues (user_id, queue_id) values
     (${agentUser.id}, ${sales}), (${otherAgentUser.id}, ${sales}), (${outsiderUser.id}, ${support})`);
+  await db.run(sql`update users set all_ticket = 'enabled'
+    where id in (${agentUser.id}, ${otherAgentUser.id}, ${outsiderUser.id})`);
   const connection = await made(
     await asAdmin("POST", "/api/whatsapp", { name: "Loja", provider: "sandbox", isDefault: true }),
   );
