@@ -127,6 +127,10 @@ async function seed(
   await db.run(sql`analyze`);
 }
 
+/** The offered load of the latency figure: DESIGN §10's sustained rate. */
+const SUSTAINED_RATE = 1000;
+const SUSTAINED_SECONDS = 4;
+
 async function inbound(
   db: Awaited<ReturnType<typeof openTestDb>>["db"],
   companyId: number,
@@ -137,46 +141,68 @@ async function inbound(
     hub: recordingHub(),
     dataDir: await Deno.makeTempDir({ prefix: "balcao-bench-" }),
   });
-  const latencies: number[] = [];
-  const started = performance.now();
-  // Each customer writes in turn (their messages are ordered), all customers at once.
-  await Promise.all(Array.from({ length: CUSTOMERS }, async (_, customer) => {
+  let sent = 0;
+  const write = (customer: number) => {
     const chat = {
       number: `55219${String(customer).padStart(8, "0")}`,
       lid: null,
       name: "",
       isGroup: false,
     };
-    for (let i = 0; i < INBOUND / CUSTOMERS; i++) {
-      const start = performance.now();
-      await pipeline({
-        type: "message",
-        companyId,
-        connectionId,
-        message: {
-          messageId: `BENCH-${customer}-${i}`,
-          chat,
-          sender: chat,
-          fromMe: false,
-          timestamp: new Date(),
-          body: `mensagem ${i}`,
-          isHistory: false,
-        },
-      });
-      latencies.push(performance.now() - start);
-    }
+    return pipeline({
+      type: "message",
+      companyId,
+      connectionId,
+      message: {
+        messageId: `BENCH-${customer}-${sent++}`,
+        chat,
+        sender: chat,
+        fromMe: false,
+        timestamp: new Date(),
+        body: `mensagem ${sent}`,
+        isHistory: false,
+      },
+    });
+  };
+
+  // Capacity: every customer writes in turn (their messages are ordered), all at once.
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CUSTOMERS }, async (_, customer) => {
+    for (let i = 0; i < INBOUND / CUSTOMERS; i++) await write(customer);
   }));
   const seconds = (performance.now() - started) / 1000;
+
+  // Latency at the sustained rate: messages arrive on a clock, whether or not the earlier
+  // ones are done (an open loop, as customers do), and each one's time is measured.
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  const total = SUSTAINED_RATE * SUSTAINED_SECONDS;
+  const clock = performance.now();
+  for (let k = 0; k < total; k++) {
+    const wait = clock + (k * 1000) / SUSTAINED_RATE - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const start = performance.now();
+    pending.push(write(k % CUSTOMERS).then(() => void latencies.push(performance.now() - start)));
+  }
+  await Promise.all(pending);
+  const achieved = total / ((performance.now() - clock) / 1000);
   return [
     {
-      name: `inbound pipeline throughput, ${CUSTOMERS} customers at once (Postgres)`,
+      name: `inbound pipeline capacity, ${CUSTOMERS} customers writing at once (Postgres)`,
       value: round(INBOUND / seconds),
       unit: "msg/s",
-      target: 1000,
+      target: SUSTAINED_RATE,
       better: "higher",
     },
     {
-      name: "inbound pipeline p99 per message (Postgres)",
+      name: `inbound pipeline rate achieved when offered ${SUSTAINED_RATE} msg/s (Postgres)`,
+      value: round(achieved),
+      unit: "msg/s",
+      target: SUSTAINED_RATE * 0.98,
+      better: "higher",
+    },
+    {
+      name: `inbound pipeline p99 per message at ${SUSTAINED_RATE} msg/s sustained (Postgres)`,
       value: round(percentile(latencies, 99)),
       unit: "ms",
       target: 50,

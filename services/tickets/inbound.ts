@@ -12,17 +12,19 @@
  * makes two messages (the original's duplicate tickets and lost messages).
  */
 import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
-import { uniqueViolation } from "../../lib/db/errors.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
-import type { ContactIdentity, IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
+import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
 import { rememberPhoneContact } from "../contacts/phone_book.ts";
 import { saveIncomingMedia } from "./incoming_media.ts";
+import { placeOf } from "./inbound_place.ts";
 import {
+  audienceSql,
   findTicketRow,
   presentMessage,
   presentTicket,
   publishToTicketAudience,
-  type Ticket,
+  TICKET_COLUMNS,
+  ticketFrom,
 } from "./rows.ts";
 
 export interface InboundDeps {
@@ -30,12 +32,6 @@ export interface InboundDeps {
   hub?: Hub;
   /** Where media files go (`DATA_DIR`). */
   dataDir: string;
-}
-
-interface ContactRow {
-  id: number;
-  name: string;
-  number: string;
 }
 
 /** The handler to give `WhatsappSessions.subscribe`. */
@@ -99,8 +95,7 @@ export async function receiveMessage(
   if (message.isHistory) return;
   if (message.chat.isGroup && await ignoresGroups(deps.db, companyId)) return;
   const { db } = deps;
-  const contact = await upsertContact(db, companyId, message.chat);
-  const ticketId = await ticketInProgress(db, companyId, contact.id, connectionId, message.chat);
+  const { contact, ticketId } = await placeOf(db, companyId, connectionId, message.chat);
 
   const media = message.media
     ? await saveIncomingMedia(deps.dataDir, companyId, message.media)
@@ -113,94 +108,45 @@ export async function receiveMessage(
     : message.callLog
     ? { callLog: message.callLog }
     : null;
-  const inserted = await db.maybeOne(sql`
-    insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me,
-                          read, ack, media_type, media_path, media_name, quoted_wid, data,
-                          created_at)
-    values (${companyId}, ${ticketId}, ${contact.id}, ${connectionId}, ${message.messageId},
-            ${message.body}, ${message.fromMe}, ${message.fromMe}, ${message.fromMe ? 1 : 0},
-            ${kind}, ${media?.path ?? null}, ${media?.name ?? message.media?.fileName ?? null},
-            ${message.quotedId ?? null}, ${
+  // One round trip stores the message, moves the ticket's unread count and last message,
+  // and reads back the ticket's card and who may see it; nothing when the message is a repeat.
+  const unread = message.fromMe ? 0 : 1;
+  const stored = await db.maybeOne<Record<string, unknown>>(sql`
+    with m as (
+      insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me,
+                            read, ack, media_type, media_path, media_name, quoted_wid, data,
+                            created_at)
+      values (${companyId}, ${ticketId}, ${contact.id}, ${connectionId}, ${message.messageId},
+              ${message.body}, ${message.fromMe}, ${message.fromMe}, ${message.fromMe ? 1 : 0},
+              ${kind}, ${media?.path ?? null}, ${media?.name ?? message.media?.fileName ?? null},
+              ${message.quotedId ?? null}, ${
     data === null ? null : JSON.stringify(data)
   }::text::jsonb,
-            ${message.timestamp.getTime() > 0 ? message.timestamp : new Date()})
-    on conflict (company_id, wid) do nothing
-    returning *`);
-  if (!inserted) return; // Already stored: a repeated event changes nothing.
+              ${message.timestamp.getTime() > 0 ? message.timestamp : new Date()})
+      on conflict (company_id, wid) do nothing
+      returning *),
+    touched as (
+      update tickets
+      set last_message = ${summaryOf(message, kind)}, updated_at = now(),
+          unread_messages = unread_messages + ${unread}
+      where id = ${ticketId} and exists (select 1 from m)
+      returning *)
+    select ${TICKET_COLUMNS}, (select to_jsonb(m) from m) as message,
+           ${audienceSql(sql`t.company_id`, sql`t.queue_id`, sql`t.user_id`)} as rooms
+    from ${ticketFrom(sql`touched`)}`);
+  if (!stored) return; // Already stored: a repeated event changes nothing.
 
-  const unread = message.fromMe ? 0 : 1;
-  await db.run(sql`
-    update tickets
-    set last_message = ${summaryOf(message, kind)}, updated_at = now(),
-        unread_messages = unread_messages + ${unread}
-    where id = ${ticketId}`);
-  const ticket = presentTicket((await findTicketRow(db, companyId, ticketId))!);
-  await announce(deps, companyId, ticket, {
+  const ticket = presentTicket(stored);
+  const hub = deps.hub;
+  if (!hub) return;
+  const rooms = stored.rooms as string[];
+  await hub.publish(rooms, `company-${companyId}-appMessage`, {
     action: "create",
-    message: presentMessage(inserted),
+    message: presentMessage(stored.message as Record<string, unknown>),
     ticket,
     contact: ticket.contact,
   });
-}
-
-/** The contact a message comes from, found by LID or number, made when new. */
-async function upsertContact(
-  db: Db,
-  companyId: number,
-  who: ContactIdentity,
-): Promise<ContactRow> {
-  if (who.lid) {
-    const byLid = await db.maybeOne<ContactRow>(sql`
-      select id, name, number from contacts where company_id = ${companyId} and lid = ${who.lid}`);
-    if (byLid) return byLid;
-  }
-  // A person known only by LID waits for a number under their LID digits.
-  const number = who.number ?? who.lid!;
-  const name = who.name.trim() || number;
-  for (let attempt = 0;; attempt++) {
-    try {
-      return await db.one<ContactRow>(sql`
-        insert into contacts (company_id, name, number, lid, is_group)
-        values (${companyId}, ${name}, ${number}, ${who.lid}, ${who.isGroup})
-        on conflict (company_id, number) do update
-        set lid = coalesce(contacts.lid, excluded.lid),
-            -- A contact saved without a name learns the one the person gave WhatsApp.
-            name = case when contacts.name = contacts.number then excluded.name
-                        else contacts.name end
-        returning id, name, number`);
-    } catch (error) {
-      // The same LID arrived at once from another message: read the contact it made.
-      if (!uniqueViolation(error) || attempt > 0 || !who.lid) throw error;
-      const byLid = await db.maybeOne<ContactRow>(sql`
-        select id, name, number from contacts where company_id = ${companyId} and lid = ${who.lid}`);
-      if (byLid) return byLid;
-    }
-  }
-}
-
-/** The contact's ticket in progress on this connection, or a new pending one. */
-async function ticketInProgress(
-  db: Db,
-  companyId: number,
-  contactId: number,
-  connectionId: number,
-  chat: ContactIdentity,
-): Promise<number> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const created = await db.maybeOne<{ id: number }>(sql`
-      insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
-      values (${companyId}, ${contactId}, ${connectionId}, ${chat.isGroup}, 'pending')
-      on conflict (company_id, contact_id, whatsapp_id) where status <> 'closed' do nothing
-      returning id`);
-    if (created) return created.id;
-    const current = await db.maybeOne<{ id: number }>(sql`
-      select id from tickets
-      where company_id = ${companyId} and contact_id = ${contactId}
-        and whatsapp_id = ${connectionId} and status <> 'closed'`);
-    // Closed between the two statements: try again, which opens a new one.
-    if (current) return current.id;
-  }
-  throw new Error(`No ticket could be found or made for contact ${contactId}.`);
+  await hub.publish(rooms, `company-${companyId}-ticket`, { action: "update", ticket });
 }
 
 async function changeMessage(
@@ -221,20 +167,6 @@ async function changeMessage(
     deps,
     { companyId, queueId: ticket.queueId, userId: ticket.userId },
     [`company-${companyId}-appMessage`, { action: "update", message: presentMessage(row), ticket }],
-  );
-}
-
-async function announce(
-  deps: InboundDeps,
-  companyId: number,
-  ticket: Ticket,
-  appMessage: unknown,
-): Promise<void> {
-  await publishToTicketAudience(
-    deps,
-    { companyId, queueId: ticket.queueId, userId: ticket.userId },
-    [`company-${companyId}-appMessage`, appMessage],
-    [`company-${companyId}-ticket`, { action: "update", ticket }],
   );
 }
 

@@ -1,9 +1,9 @@
 /**
  * Tickets and messages as the API and realtime events present them (core §3), and who may
- * see a ticket's events: the company's admins, the users of its queue, and, while it has no
- * queue yet, everyone in the company (anyone may pick up a waiting customer).
+ * see a ticket's events: the company's admins, its assignee, the users of its queue, and,
+ * while it has no queue yet, the users with allTicket enabled.
  */
-import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
+import { type Db, type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 
 export interface TicketContact {
@@ -79,12 +79,18 @@ export const TICKET_COLUMNS = sql`
                             order by lower(g.name)), '[]'::json)
    from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id) as tags`;
 
-/** `from` a ticket with what its card shows; pair with TICKET_COLUMNS. */
-export const TICKET_FROM = sql`
-  tickets t join contacts c on c.id = t.contact_id
+/**
+ * `from` a ticket with what its card shows; pair with TICKET_COLUMNS. `tickets` may be
+ * another relation with the tickets' columns, e.g. a CTE's `update … returning *`.
+ */
+export function ticketFrom(tickets: Sql = sql`tickets`): Sql {
+  return sql`
+  ${tickets} t join contacts c on c.id = t.contact_id
   left join users u on u.id = t.user_id
   left join queues q on q.id = t.queue_id
   left join whatsapps w on w.id = t.whatsapp_id`;
+}
+export const TICKET_FROM = ticketFrom();
 
 // deno-lint-ignore no-explicit-any
 type Row = Record<string, any>;
@@ -155,20 +161,31 @@ export interface TicketPlace {
 }
 
 /**
- * The rooms of exactly the users who may see the ticket (core §6, the same rule as the
- * lists' `visibleTo`): the admins, the assignee, and the users of its queue, or, while it has
- * no queue, the users with `allTicket` enabled.
+ * The rooms (`user-{id}`, a text[]) of exactly the users who may see a ticket of company
+ * `companyId` in queue `queueId` assigned to `userId` (core §6, the same rule as the lists'
+ * `visibleTo`): the admins, the assignee, and the users of its queue, or, while it has no
+ * queue, the users with `allTicket` enabled. The arguments are SQL: values or columns.
  */
+export function audienceSql(companyId: Sql, queueId: Sql, userId: Sql): Sql {
+  return sql`(select coalesce(array_agg('user-' || u.id order by u.id), '{}') from users u
+    where u.company_id = ${companyId}
+      and (u.profile = 'admin' or u.super or u.id = ${userId}
+           or case when ${queueId} is null then u.all_ticket = 'enabled'
+              else exists (select 1 from user_queues uq
+                           where uq.user_id = u.id and uq.queue_id = ${queueId}) end))`;
+}
+
 export async function ticketAudience(db: Queryable, place: TicketPlace): Promise<string[]> {
-  const inQueue = place.queueId === null
-    ? sql`u.all_ticket = 'enabled'`
-    : sql`exists (select 1 from user_queues uq
-                  where uq.user_id = u.id and uq.queue_id = ${place.queueId})`;
-  const users = await db.query<{ id: number }>(sql`
-    select u.id from users u
-    where u.company_id = ${place.companyId}
-      and (u.profile = 'admin' or u.super or u.id = ${place.userId ?? 0} or ${inQueue})`);
-  return users.map((user) => `user-${user.id}`);
+  const { rooms } = await db.one<{ rooms: string[] }>(
+    sql`select ${
+      audienceSql(
+        sql`${place.companyId}::int`,
+        sql`${place.queueId}::int`,
+        sql`${place.userId ?? null}::int`,
+      )
+    } as rooms`,
+  );
+  return rooms;
 }
 
 /**
