@@ -3,6 +3,7 @@
  * (or in memory for tests). One backend serves every query; PGlite queues them.
  */
 import { PGlite, types } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { makeQueryable } from "./queryable.ts";
 import type { Db, QueryResult } from "./types.ts";
 
@@ -26,6 +27,8 @@ async function createPglite(dataDir: string | null, options: PgliteOptions): Pro
   return await PGlite.create(dataDir ?? undefined, {
     loadDataDir: options.loadDataDir,
     startParams: START_PARAMS,
+    // Trigram indexes serve the ticket search (migration 0016).
+    extensions: { pg_trgm },
     // Counts and bigint ids come back as numbers, the same as the server driver gives.
     parsers: { [types.INT8]: (value: string) => Number(value) },
   });
