@@ -7,7 +7,8 @@ import { mediaFile } from "../../lib/media/store.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import type { ProviderFactory, ProviderName } from "./provider.ts";
 import { sandboxFactory, type SandboxOptions } from "./sandbox/provider.ts";
-import { baileysFactory, type BaileysOptions } from "./baileys/provider.ts";
+import type { BaileysOptions } from "./baileys/provider.ts";
+import { lazyBaileysFactory } from "./baileys/lazy.ts";
 import { WhatsappSessions } from "./sessions.ts";
 
 export interface WhatsappOptions {
@@ -31,7 +32,7 @@ export function createWhatsappSessions(options: WhatsappOptions): WhatsappSessio
     leaseMs: options.leaseMs,
     readMedia: options.dataDir ? mediaReader(options.dataDir) : undefined,
     providers: {
-      beta: baileysFactory(options.baileys),
+      beta: lazyBaileysFactory(options.baileys),
       sandbox: sandboxFactory(options.sandbox),
       ...options.providers,
     },

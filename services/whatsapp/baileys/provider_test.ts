@@ -1,53 +1,11 @@
 import assert from "node:assert/strict";
-import type { UserFacingSocketConfig } from "baileys";
 import { sql } from "../../../lib/db/mod.ts";
 import { openTestDb } from "../../../tests/helpers/db.ts";
 import { createTestCompany } from "../../../tests/helpers/accounts.ts";
 import { createConnection } from "../connections.ts";
 import { NotConnectedError, type ProviderEventBody } from "../provider.ts";
-import { createBaileysProvider, type SocketLike } from "./provider.ts";
-
-type Handler = (events: Record<string, unknown>) => void | Promise<void>;
-
-interface FakeSocket extends SocketLike {
-  config: UserFacingSocketConfig;
-  ended: boolean;
-  sent: { jid: string; content: unknown }[];
-  push(events: Record<string, unknown>): Promise<void>;
-}
-
-function fakeSockets() {
-  const made: FakeSocket[] = [];
-  const makeSocket = (config: UserFacingSocketConfig): SocketLike => {
-    let handler: Handler = () => {};
-    const socket: FakeSocket = {
-      config,
-      ended: false,
-      sent: [],
-      ev: {
-        process(h) {
-          handler = h;
-          return () => {};
-        },
-      },
-      end() {
-        socket.ended = true;
-      },
-      logout: () => Promise.resolve(),
-      sendMessage(jid, content) {
-        socket.sent.push({ jid, content });
-        return Promise.resolve({
-          key: { remoteJid: jid, id: `SENT${socket.sent.length}`, fromMe: true },
-          messageTimestamp: 1_700_000_000,
-        });
-      },
-      push: async (events) => await handler(events),
-    };
-    made.push(socket);
-    return socket;
-  };
-  return { made, makeSocket };
-}
+import { fakeSockets } from "../../../tests/helpers/baileys_socket.ts";
+import { createBaileysProvider } from "./provider.ts";
 
 const boom = (statusCode: number) => ({
   connection: "close",
