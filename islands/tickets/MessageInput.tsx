@@ -278,8 +278,10 @@ export function MessageInput(props: MessageInputProps) {
           </div>
         )
         : (
-          <div class="flex items-end gap-1">
-            <div class="flex shrink-0 items-center pb-0.5">
+          // On phones the tools and the signature switch take a row of their own, so the text
+          // box gets the whole width beside the send button.
+          <div class="flex flex-wrap items-end gap-1 sm:flex-nowrap">
+            <div class="order-1 flex shrink-0 items-center pb-0.5">
               <button
                 type="button"
                 class={cx(iconButton, menu === "emoji" && "text-brand-600")}
@@ -321,7 +323,7 @@ export function MessageInput(props: MessageInputProps) {
                 }}
               />
             </div>
-            <label class="min-w-0 flex-1">
+            <label class="order-3 min-w-0 flex-1 basis-[calc(100%-3rem)] sm:order-2 sm:basis-auto">
               <span class="sr-only">{t("tickets.inputLabel")}</span>
               <textarea
                 ref={box}
@@ -338,22 +340,22 @@ export function MessageInput(props: MessageInputProps) {
                 }}
               />
             </label>
-            <div class="flex shrink-0 items-center gap-1 pb-0.5">
-              <button
-                type="button"
-                role="switch"
-                aria-checked={sign}
-                title={t("tickets.signHint")}
-                onClick={toggleSign}
-                class={cx(
-                  "rounded-lg px-2 py-1.5 text-xs font-semibold",
-                  sign
-                    ? "bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300"
-                    : "text-fg-subtle hover:bg-surface-muted",
-                )}
-              >
-                {t("tickets.sign")}
-              </button>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={sign}
+              title={t("tickets.signHint")}
+              onClick={toggleSign}
+              class={cx(
+                "order-2 mb-1.5 ml-auto shrink-0 rounded-lg px-2 py-1.5 text-xs font-semibold sm:order-3 sm:mb-2 sm:ml-0",
+                sign
+                  ? "bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300"
+                  : "text-fg-subtle hover:bg-surface-muted",
+              )}
+            >
+              {t("tickets.sign")}
+            </button>
+            <div class="order-4 flex shrink-0 items-center pb-0.5">
               {text.trim() || files.length
                 ? (
                   <Button
