@@ -5,11 +5,11 @@
  */
 import type { ComponentChildren } from "preact";
 import type { TFunction } from "../../lib/i18n/languages.ts";
-import { Button } from "../ui/Button.tsx";
+import { RowActionButton, RowActions } from "../lists/RowActions.tsx";
 import { Table, type TableColumn } from "../ui/Table.tsx";
 import { ContactAvatar } from "./ContactAvatar.tsx";
 import { formatPhone } from "./format.ts";
-import { ChatIcon, PencilIcon, TrashIcon } from "../icons.tsx";
+import { ChatIcon } from "../icons.tsx";
 import type { ContactRow } from "./list_state.ts";
 
 export interface ContactsTableProps {
@@ -57,40 +57,19 @@ export function ContactsTable(
       label: t("contacts.columns.actions"),
       align: "end",
       cell: (c) => (
-        <div class="flex justify-end sm:gap-1">
-          <Button
-            variant="ghost"
-            size="icon"
-            class="size-8 sm:size-9"
+        <RowActions
+          editName={t("contacts.edit", { name: c.name })}
+          deleteName={t("contacts.delete", { name: c.name })}
+          onEdit={() => onEdit(c)}
+          onDelete={canDelete ? () => onDelete(c) : undefined}
+        >
+          <RowActionButton
+            name={t("contacts.startTicket", { name: c.name })}
             href={`/tickets?contactId=${c.id}`}
-            aria-label={t("contacts.startTicket", { name: c.name })}
-            title={t("contacts.startTicket", { name: c.name })}
           >
-            <ChatIcon size={18} />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            class="size-8 sm:size-9"
-            aria-label={t("contacts.edit", { name: c.name })}
-            title={t("contacts.edit", { name: c.name })}
-            onClick={() => onEdit(c)}
-          >
-            <PencilIcon size={18} />
-          </Button>
-          {canDelete && (
-            <Button
-              variant="ghost"
-              size="icon"
-              class="size-8 sm:size-9 hover:text-red-700 dark:hover:text-red-400"
-              aria-label={t("contacts.delete", { name: c.name })}
-              title={t("contacts.delete", { name: c.name })}
-              onClick={() => onDelete(c)}
-            >
-              <TrashIcon size={18} />
-            </Button>
-          )}
-        </div>
+            <ChatIcon size={16} />
+          </RowActionButton>
+        </RowActions>
       ),
     },
   ];

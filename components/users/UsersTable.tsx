@@ -6,9 +6,8 @@
 import type { ComponentChildren } from "preact";
 import type { TFunction } from "../../lib/i18n/languages.ts";
 import type { UserView } from "../../services/users/user_view.ts";
-import { PencilIcon, TrashIcon } from "../icons.tsx";
+import { RowActions } from "../lists/RowActions.tsx";
 import { Badge } from "../ui/Badge.tsx";
-import { Button } from "../ui/Button.tsx";
 import { cx } from "../ui/cx.ts";
 import { Table, type TableColumn } from "../ui/Table.tsx";
 import { QueueChip } from "./QueueChip.tsx";
@@ -112,30 +111,15 @@ export function UsersTable(
       cell: (user) => {
         const undeletable = user.id === currentUserId || user.super;
         return (
-          <div class="flex justify-end gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("users.edit", { name: user.name })}
-              title={t("users.edit", { name: user.name })}
-              onClick={() => onEdit(user)}
-            >
-              <PencilIcon size={18} />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              class="hover:text-red-600 dark:hover:text-red-400"
-              aria-label={t("users.delete", { name: user.name })}
-              title={undeletable
-                ? t(user.super ? "errors.ERR_CANNOT_DELETE_SUPER" : "errors.ERR_CANNOT_DELETE_SELF")
-                : t("users.delete", { name: user.name })}
-              disabled={undeletable}
-              onClick={() => onDelete(user)}
-            >
-              <TrashIcon size={18} />
-            </Button>
-          </div>
+          <RowActions
+            editName={t("users.edit", { name: user.name })}
+            deleteName={t("users.delete", { name: user.name })}
+            deleteRefusal={undeletable
+              ? t(user.super ? "errors.ERR_CANNOT_DELETE_SUPER" : "errors.ERR_CANNOT_DELETE_SELF")
+              : undefined}
+            onEdit={() => onEdit(user)}
+            onDelete={() => onDelete(user)}
+          />
         );
       },
     },

@@ -35,8 +35,8 @@ export async function replaceUserQueues(
 ): Promise<void> {
   await tx.run(sql`delete from user_queues where user_id = ${userId}`);
   if (queueIds.length === 0) return;
-  const rows = sql.join(queueIds.map((queueId) => sql`(${userId}, ${queueId})`));
-  await tx.run(sql`insert into user_queues (user_id, queue_id) values ${rows}`);
+  await tx.run(sql`
+    insert into user_queues (user_id, queue_id) select ${userId}, unnest(${[...queueIds]}::int[])`);
 }
 
 /** The company's queues for the user dialog's picker, by name. */

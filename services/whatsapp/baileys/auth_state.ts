@@ -13,7 +13,7 @@ import type {
   SignalDataSet,
   SignalDataTypeMap,
 } from "baileys";
-import { type Db, type Sql, sql } from "../../../lib/db/mod.ts";
+import { type Db, sql } from "../../../lib/db/mod.ts";
 
 const CREDS = "creds";
 
@@ -61,29 +61,37 @@ export async function openPostgresAuthState(db: Db, owner: Owner): Promise<Postg
     return result;
   }
 
+  // Rows travel as parallel arrays through unnest, so the statement's text is the same for
+  // one key or three hundred (the driver prepares each text once per connection).
   async function set(data: SignalDataSet): Promise<void> {
-    const upserts: Sql[] = [];
-    const deletes: Sql[] = [];
+    const upserts = { types: [] as string[], ids: [] as string[], values: [] as string[] };
+    const deletes = { types: [] as string[], ids: [] as string[] };
     for (const [type, entries] of Object.entries(data)) {
       for (const [id, value] of Object.entries(entries ?? {})) {
-        if (value === null || value === undefined) deletes.push(sql`(${type}, ${id})`);
-        else {
-          upserts.push(
-            sql`(${owner.companyId}, ${owner.connectionId}, ${type}, ${id}, ${encode(value)})`,
-          );
+        if (value === null || value === undefined) {
+          deletes.types.push(type);
+          deletes.ids.push(id);
+        } else {
+          upserts.types.push(type);
+          upserts.ids.push(id);
+          upserts.values.push(encode(value));
         }
       }
     }
-    if (upserts.length === 0 && deletes.length === 0) return;
+    if (upserts.ids.length === 0 && deletes.ids.length === 0) return;
     await db.transaction(async (tx) => {
-      if (deletes.length > 0) {
-        await tx.run(sql`delete from whatsapp_auth
-                         where ${where} and (type, id) in (${sql.join(deletes)})`);
+      if (deletes.ids.length > 0) {
+        await tx.run(sql`
+          delete from whatsapp_auth
+          where ${where} and (type, id) in (
+            select * from unnest(${deletes.types}::text[], ${deletes.ids}::text[]))`);
       }
-      if (upserts.length > 0) {
+      if (upserts.ids.length > 0) {
         await tx.run(sql`
           insert into whatsapp_auth (company_id, whatsapp_id, type, id, value)
-          values ${sql.join(upserts)}
+          select ${owner.companyId}, ${owner.connectionId}, type, id, value
+          from unnest(${upserts.types}::text[], ${upserts.ids}::text[], ${upserts.values}::text[])
+            as row(type, id, value)
           on conflict (company_id, whatsapp_id, type, id) do update set value = excluded.value`);
       }
     });
