@@ -16,6 +16,7 @@ import { Table, type TableColumn } from "../components/ui/Table.tsx";
 import { api, errorMessage } from "../lib/client/api.ts";
 import { useChannel } from "../lib/client/channel.ts";
 import { clientLanguage, useT } from "../lib/i18n/client.ts";
+import type { TFunction } from "../lib/i18n/languages.ts";
 import { connectionsNeedAttention } from "../lib/ui/shell_signals.ts";
 import { pushToast } from "../lib/ui/toast.ts";
 import type { QueueChip } from "../services/users/user_view.ts";
@@ -44,6 +45,15 @@ function StarIcon({ filled, size = 18 }: { filled: boolean; size?: number }) {
     <Svg size={size} class={filled ? "fill-amber-400 text-amber-500" : "text-fg-subtle"}>
       <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
     </Svg>
+  );
+}
+
+function StatusBadge({ row, t }: { row: ConnectionRow; t: TFunction }) {
+  const view = statusView(row.status);
+  return (
+    <Badge tone={view.tone} dot>
+      <span data-status={row.status}>{t(`connections.status.${view.labelKey}`)}</span>
+    </Badge>
   );
 }
 
@@ -179,30 +189,36 @@ export default function ConnectionsManager(props: ConnectionsManagerProps) {
       key: "name",
       label: t("connections.columns.name"),
       cell: (row) => (
-        <div class="flex min-w-0 flex-wrap items-center gap-2">
-          <span class="font-medium">{row.name}</span>
-          {row.provider === "sandbox" && (
-            <Badge tone="brand">{t("connections.simulatorBadge")}</Badge>
-          )}
+        <div class="min-w-0">
+          <div class="flex min-w-0 flex-wrap items-center gap-2">
+            <span class="break-words font-medium">{row.name}</span>
+            {row.provider === "sandbox" && (
+              <Badge tone="brand">{t("connections.simulatorBadge")}</Badge>
+            )}
+            {/* Phones have no status and default columns: both come under the name. */}
+            {row.isDefault && (
+              <span class="inline-flex sm:hidden" title={t("connections.defaultMark")}>
+                <StarIcon filled size={16} />
+              </span>
+            )}
+          </div>
+          <div class="mt-1.5 sm:hidden">
+            <StatusBadge row={row} t={t} />
+          </div>
         </div>
       ),
     },
     {
       key: "status",
       label: t("connections.columns.status"),
-      cell: (row) => {
-        const view = statusView(row.status);
-        return (
-          <Badge tone={view.tone} dot>
-            <span data-status={row.status}>{t(`connections.status.${view.labelKey}`)}</span>
-          </Badge>
-        );
-      },
+      hideOnMobile: true,
+      cell: (row) => <StatusBadge row={row} t={t} />,
     },
     ...(canManage
       ? [{
         key: "session",
         label: t("connections.columns.actions"),
+        stackedSlot: "below" as const,
         cell: (row: ConnectionRow) => (
           <div class="flex flex-wrap items-center gap-1.5">
             {sessionButtons(row)}
@@ -224,7 +240,7 @@ export default function ConnectionsManager(props: ConnectionsManagerProps) {
     {
       key: "updated",
       label: t("connections.columns.session"),
-      hideOnMobile: true,
+      hideOnTablet: true,
       cell: (row) => (
         <time class="whitespace-nowrap text-fg-muted tabular-nums" dateTime={row.updatedAt}>
           {formatWhen(row.updatedAt)}
@@ -235,6 +251,7 @@ export default function ConnectionsManager(props: ConnectionsManagerProps) {
       key: "default",
       label: t("connections.columns.default"),
       align: "center",
+      hideOnMobile: true,
       cell: (row) => (
         <span
           class="inline-flex"
@@ -251,6 +268,7 @@ export default function ConnectionsManager(props: ConnectionsManagerProps) {
         key: "actions",
         label: "",
         align: "end" as const,
+        stackedSlot: "side" as const,
         cell: (row: ConnectionRow) => (
           <RowActions
             editName={t("connections.actions.edit", { name: row.name })}
@@ -281,6 +299,7 @@ export default function ConnectionsManager(props: ConnectionsManagerProps) {
         rows={rows}
         rowKey={(row) => row.id}
         caption={t("connections.title")}
+        stackOnMobile
         empty={
           <EmptyState
             icon={<PhoneIcon />}
