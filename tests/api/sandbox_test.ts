@@ -24,7 +24,8 @@ Deno.test("[api] sandbox phone: pair, inbound, outbound with acks", async (t) =>
   const whatsapp = createWhatsappSessions({
     db,
     hub,
-    sandbox: { deliveredAfterMs: 5, readAfterMs: 15 },
+    // Later than the outbox needs to record the send: the test expects to see ack 1 first.
+    sandbox: { deliveredAfterMs: 40, readAfterMs: 60 },
     // An instance without Baileys (and no test may reach WhatsApp's servers).
     providers: { beta: undefined },
   });

@@ -53,7 +53,9 @@ export async function openTicketEnv() {
     db,
     hub,
     dataDir,
-    sandbox: { deliveredAfterMs: 5, readAfterMs: 15 },
+    // Receipts come later than the outbox needs to record the send (ack 1), or a loaded
+    // machine sees 3 before 1 and, acks never moving back, never broadcasts the 1.
+    sandbox: { deliveredAfterMs: 40, readAfterMs: 60 },
     providers: { beta: undefined },
   });
   const jwtKey = await loadJwtKey(db);

@@ -168,9 +168,15 @@ export function createSandboxProvider(
           ${message.media?.fileName ?? null}, ${message.media?.data ?? null},
           ${message.quotedId ?? null}, 1)
         returning created_at as "createdAt"`);
-      // The simulated phone receives it, then its "customer" reads it.
-      later(options.deliveredAfterMs ?? 1000, () => setAck(messageId, number, 3));
-      later(options.readAfterMs ?? 3000, () => setAck(messageId, number, 4));
+      // The simulated phone receives it, then its "customer" reads it. The read receipt is
+      // timed from the delivery's, so the two never overtake each other (two independent
+      // timers did when the database answered the first one late: Balcão then saw 1 → 4).
+      const delivered = options.deliveredAfterMs ?? 1000;
+      const read = Math.max(0, (options.readAfterMs ?? 3000) - delivered);
+      later(delivered, async () => {
+        await setAck(messageId, number, 3);
+        later(read, () => setAck(messageId, number, 4));
+      });
       return { messageId, timestamp: new Date(row.createdAt) };
     },
 
