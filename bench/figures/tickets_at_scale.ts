@@ -85,6 +85,13 @@ export default async function ticketsAtScaleFigures(): Promise<Figure[]> {
     await time(
       "admin search by name",
       () => asAdmin("GET", "/api/tickets?searchParam=Cliente%2042424&showAll=true"),
+      30,
+    );
+    await time(
+      "admin search by a number as written",
+      () =>
+        asAdmin("GET", `/api/tickets?searchParam=${encodeURIComponent("90004-2424")}&showAll=true`),
+      30,
     );
 
     figures.push(...await inbound(db, companyId, connectionId));

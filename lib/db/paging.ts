@@ -23,3 +23,15 @@ export function pageOf<T>(rows: T[], pageSize = PAGE_SIZE): { rows: T[]; hasMore
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * When a search looks like a phone number as people write it ("(11) 98765-4321",
+ * "+55 11 9876"), the `like` pattern of its digits, to match the digits-only numbers
+ * Balcão stores; otherwise undefined (a name with a digit in it is not a number search).
+ */
+export function phoneDigitsPattern(text: string): string | undefined {
+  const term = text.trim();
+  const digits = term.replace(/\D/g, "");
+  if (!digits || !/^[\d\s()+\-.]+$/.test(term)) return undefined;
+  return `%${digits}%`;
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { containsPattern, pageClause, pageOf } from "./paging.ts";
+import { containsPattern, pageClause, pageOf, phoneDigitsPattern } from "./paging.ts";
 
 Deno.test("paging - one row more than a page tells hasMore", () => {
   const rows = Array.from({ length: 21 }, (_, i) => i);
@@ -14,4 +14,13 @@ Deno.test("paging - page 3 skips two pages and asks for one extra row", () => {
 Deno.test("paging - search text is lowercased and its wildcards are literal", () => {
   assert.equal(containsPattern("Ab"), "%ab%");
   assert.equal(containsPattern("50%_off\\"), "%50\\%\\_off\\\\%");
+});
+
+Deno.test("phoneDigitsPattern: numbers as people write them, never names", () => {
+  assert.equal(phoneDigitsPattern("(11) 98765-4321"), "%11987654321%");
+  assert.equal(phoneDigitsPattern(" +55 11 9876 "), "%55119876%");
+  assert.equal(phoneDigitsPattern("98765"), "%98765%");
+  assert.equal(phoneDigitsPattern("Cliente 42"), undefined);
+  assert.equal(phoneDigitsPattern("zé 1"), undefined);
+  assert.equal(phoneDigitsPattern("()-"), undefined);
 });

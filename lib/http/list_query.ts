@@ -27,10 +27,5 @@ export function pageRows<T>(rows: T[]): T[] {
   return rows.slice(0, PAGE_SIZE);
 }
 
-/**
- * An `ilike` pattern that finds `text` anywhere, with `%`, `_` and `\` taken literally
- * (the spec lowercases searches; ilike already ignores case).
- */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+// One definition of the search pattern for every list (lib/db/paging.ts).
+export { containsPattern } from "../db/paging.ts";

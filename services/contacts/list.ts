@@ -13,6 +13,7 @@
  * an inclusive range of days, either end optional.
  */
 import { type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
+import { containsPattern, phoneDigitsPattern } from "../../lib/db/paging.ts";
 import { type Contact, CONTACT_COLUMNS } from "./contacts.ts";
 
 export const CONTACTS_PAGE_SIZE = 20;
@@ -39,18 +40,12 @@ export interface ContactOption {
   number: string;
 }
 
-/** `%`, `_` and `\` typed by a user are plain characters, not LIKE wildcards. */
-function likeContaining(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 function searchCondition(searchParam: string | undefined): Sql | undefined {
-  const term = searchParam?.trim().toLowerCase();
+  const term = searchParam?.trim();
   if (!term) return undefined;
-  const byName = sql`lower(c.name) like ${likeContaining(term)}`;
-  const digits = term.replace(/\D/g, "");
-  if (!digits || !/^[\d\s()+\-.]+$/.test(term)) return byName;
-  return sql`(${byName} or c.number like ${likeContaining(digits)})`;
+  const byName = sql`lower(c.name) like ${containsPattern(term)}`;
+  const digits = phoneDigitsPattern(term);
+  return digits ? sql`(${byName} or c.number like ${digits})` : byName;
 }
 
 const startOfUtcDay = (day: string) => sql`((${day}::date)::timestamp at time zone 'UTC')`;

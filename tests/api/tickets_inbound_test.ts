@@ -129,6 +129,13 @@ Deno.test("[api] inbound messages become tickets; tickets and messages are read"
       assert.equal(found.body.tickets.length, 1);
       const byNumber = await answer(await asAdmin("GET", "/api/tickets?searchParam=98765"));
       assert.equal(byNumber.body.tickets.length, 1);
+      // As people write numbers: the digits are searched.
+      const written = await answer(
+        await asAdmin("GET", `/api/tickets?searchParam=${encodeURIComponent("(11) 98765")}`),
+      );
+      assert.equal(written.body.tickets.length, 1);
+      const otherNumber = await answer(await asAdmin("GET", "/api/tickets?searchParam=12121"));
+      assert.equal(otherNumber.body.tickets.length, 0);
       assert.equal(
         (await answer(await asAdmin("GET", `/api/tickets/${ticketId}`))).body.uuid,
         ticket.uuid,
