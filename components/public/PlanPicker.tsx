@@ -10,16 +10,7 @@ import { AlertIcon, PhoneIcon, UsersIcon } from "../icons.tsx";
 import { cx } from "../ui/cx.ts";
 import { formatBrl } from "./form_text.ts";
 import { QueueIcon } from "./icons.tsx";
-
-export const PLAN_FEATURES = [
-  "useCampaigns",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-] as const;
+import { PLAN_FEATURES } from "../../services/plans/features.ts";
 
 export interface PlanPickerProps {
   /** Prefix of the radios' ids; the first radio's id is exactly this (for focus). */

@@ -65,17 +65,8 @@ export function requireSuper(c: Context<AppEnv>): Principal {
   return auth;
 }
 
-export const PLAN_FEATURES = [
-  "useCampaigns",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-] as const;
-export type PlanFeature = typeof PLAN_FEATURES[number];
-export type PlanFeatures = Record<PlanFeature, boolean>;
+import type { PlanFeature, PlanFeatures } from "../plans/features.ts";
+export { PLAN_FEATURES, type PlanFeature, type PlanFeatures } from "../plans/features.ts";
 
 /** The feature flags of a company's plan. */
 export async function planFeaturesOf(db: Queryable, companyId: number): Promise<PlanFeatures> {
