@@ -1,26 +1,13 @@
 /** Contact changes reach the company's sockets through a real hub, and only that company's. */
 import assert from "node:assert/strict";
-import { createApp } from "../../main.ts";
-import { loadConfig } from "../../lib/config.ts";
-import { principalOf } from "../../lib/http/auth.ts";
-import { createHub } from "../../lib/realtime/mod.ts";
-import { loadJwtKey } from "../../services/accounts/secrets.ts";
-import { openTestDb } from "../helpers/db.ts";
 import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
 import { callerFor } from "../helpers/contacts_api.ts";
-import { delay, serveOnFreePort, TestClient } from "../helpers/ws.ts";
+import { openServedApp } from "../helpers/served_app.ts";
+import { delay, TestClient } from "../helpers/ws.ts";
 
 Deno.test("[api] contact events over realtime", async () => {
-  const testDb = await openTestDb();
-  const { db } = testDb;
-  const jwtKey = await loadJwtKey(db);
-  const hub = await createHub({
-    db,
-    authenticate: (request) => principalOf(db, jwtKey, request),
-    authorizeJoin: () => Promise.resolve(null),
-  });
-  const app = createApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), hub, jwtKey });
-  const server = serveOnFreePort(app.fetch);
+  const served = await openServedApp();
+  const { db, app, jwtKey } = served;
   const sockets: TestClient[] = [];
   try {
     const companyA = await createTestCompany(db);
@@ -33,8 +20,8 @@ Deno.test("[api] contact events over realtime", async () => {
       "user",
     );
     const adminB = await callerFor(app, jwtKey, await createTestUser(db, companyB), "admin");
-    const socketA = await TestClient.connect(`${server.wsUrl}?token=${agentA.token}`);
-    const socketB = await TestClient.connect(`${server.wsUrl}?token=${adminB.token}`);
+    const socketA = await TestClient.connect(`${served.wsUrl}?token=${agentA.token}`);
+    const socketB = await TestClient.connect(`${served.wsUrl}?token=${adminB.token}`);
     sockets.push(socketA, socketB);
     const channel = `company-${companyA}-contact`;
 
@@ -72,8 +59,6 @@ Deno.test("[api] contact events over realtime", async () => {
     assert.equal(socketA.count(`company-${companyB}-contact`), 0);
   } finally {
     await Promise.all(sockets.map((s) => s.close()));
-    await hub.close();
-    await server.close();
-    await testDb.close();
+    await served.close();
   }
 });

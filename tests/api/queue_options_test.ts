@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sql } from "../../lib/db/mod.ts";
-import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
-import { callerFor } from "../helpers/api_client.ts";
+import { twoCompanyCallers } from "../helpers/api_client.ts";
 import { openRealtimeTestApp } from "../helpers/realtime_app.ts";
 import { createTestQueue } from "../helpers/users.ts";
 import { delay } from "../helpers/ws.ts";
@@ -23,15 +22,11 @@ Deno.test("[api] /api/queue-options", async (t) => {
   const env = await openRealtimeTestApp({ DATA_DIR: dataDir });
   const { app, db, jwtKey } = env;
   try {
-    const companyA = await createTestCompany(db);
-    const companyB = await createTestCompany(db);
-    const admin = await callerFor(app, jwtKey, await createTestUser(db, companyA));
-    const agent = await callerFor(
+    const { companyA, companyB, admin, agent, outsider } = await twoCompanyCallers(
       app,
       jwtKey,
-      await createTestUser(db, companyA, { profile: "user" }),
+      db,
     );
-    const outsider = await callerFor(app, jwtKey, await createTestUser(db, companyB));
     const queue = await createTestQueue(db, companyA);
     const otherQueue = await createTestQueue(db, companyA);
     const foreignQueue = await createTestQueue(db, companyB);

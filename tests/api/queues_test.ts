@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sql } from "../../lib/db/mod.ts";
 import { DEFAULT_OPENING_HOURS } from "../../services/companies/weekdays.ts";
-import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
-import { callerFor } from "../helpers/api_client.ts";
+import { twoCompanyCallers } from "../helpers/api_client.ts";
 import { openRealtimeTestApp } from "../helpers/realtime_app.ts";
 import { delay } from "../helpers/ws.ts";
 
@@ -20,15 +19,11 @@ Deno.test("[api] /api/queue", async (t) => {
   const env = await openRealtimeTestApp({ DATA_DIR: dataDir });
   const { app, db, jwtKey } = env;
   try {
-    const companyA = await createTestCompany(db);
-    const companyB = await createTestCompany(db);
-    const admin = await callerFor(app, jwtKey, await createTestUser(db, companyA));
-    const agent = await callerFor(
+    const { companyA, admin, agent, outsider } = await twoCompanyCallers(
       app,
       jwtKey,
-      await createTestUser(db, companyA, { profile: "user" }),
+      db,
     );
-    const outsider = await callerFor(app, jwtKey, await createTestUser(db, companyB));
 
     await t.step("create validates with the spec's messages and writes nothing", async () => {
       const cases: Array<[unknown, string, string]> = [

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
-import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
-import { callerFor } from "../helpers/api_client.ts";
+import { twoCompanyCallers } from "../helpers/api_client.ts";
 import { openRealtimeTestApp } from "../helpers/realtime_app.ts";
 import { delay } from "../helpers/ws.ts";
 
@@ -9,15 +8,11 @@ Deno.test("[api] /api/tags", async (t) => {
   const env = await openRealtimeTestApp();
   const { app, db, jwtKey } = env;
   try {
-    const companyA = await createTestCompany(db);
-    const companyB = await createTestCompany(db);
-    const admin = await callerFor(app, jwtKey, await createTestUser(db, companyA));
-    const agent = await callerFor(
+    const { companyA, admin, agent, outsider } = await twoCompanyCallers(
       app,
       jwtKey,
-      await createTestUser(db, companyA, { profile: "user" }),
+      db,
     );
-    const outsider = await callerFor(app, jwtKey, await createTestUser(db, companyB));
 
     await t.step("create validates name, colour and kanban with the spec's messages", async () => {
       const cases: Array<[unknown, string, string]> = [

@@ -5,7 +5,8 @@
  */
 import { signAccessToken } from "../../lib/auth/tokens.ts";
 import type { createApp } from "../../main.ts";
-import type { TestUser } from "./accounts.ts";
+import type { Db } from "../../lib/db/mod.ts";
+import { createTestCompany, createTestUser, type TestUser } from "./accounts.ts";
 
 type App = ReturnType<typeof createApp>;
 
@@ -48,5 +49,25 @@ export async function callerFor(app: App, jwtKey: Uint8Array, user: TestUser): P
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };
     },
+  };
+}
+
+/**
+ * The cast of most directory tests: company A's admin and agent, and company B's admin (the
+ * outsider who must see none of A's records).
+ */
+export async function twoCompanyCallers(
+  app: App,
+  jwtKey: Uint8Array,
+  db: Db,
+): Promise<{ companyA: number; companyB: number; admin: Caller; agent: Caller; outsider: Caller }> {
+  const companyA = await createTestCompany(db);
+  const companyB = await createTestCompany(db);
+  return {
+    companyA,
+    companyB,
+    admin: await callerFor(app, jwtKey, await createTestUser(db, companyA)),
+    agent: await callerFor(app, jwtKey, await createTestUser(db, companyA, { profile: "user" })),
+    outsider: await callerFor(app, jwtKey, await createTestUser(db, companyB)),
   };
 }
