@@ -95,7 +95,16 @@ export function CompaniesPanel() {
     {
       key: "name",
       label: t("admin.companies.name"),
-      cell: (c) => <span class="font-medium">{c.name}</span>,
+      growOnMobile: true,
+      cell: (c) => (
+        <div class="min-w-0">
+          <p class="font-medium max-sm:truncate">{c.name}</p>
+          {/* Phones have no plan and status columns: they come under the name. */}
+          <p class="break-words text-[13px] text-fg-muted sm:hidden">
+            {c.plan.name} · {t("admin.companies.status")}: {yesNo(c.status)}
+          </p>
+        </div>
+      ),
     },
     { key: "email", label: t("admin.companies.email"), hideOnMobile: true, cell: (c) => c.email },
     {
@@ -104,14 +113,24 @@ export function CompaniesPanel() {
       hideOnMobile: true,
       cell: (c) => <span class="whitespace-nowrap">{c.phone}</span>,
     },
-    { key: "plan", label: t("admin.companies.plan"), cell: (c) => c.plan.name },
+    {
+      key: "plan",
+      label: t("admin.companies.plan"),
+      hideOnMobile: true,
+      cell: (c) => c.plan.name,
+    },
     {
       key: "campaigns",
       label: t("admin.companies.campaigns"),
       hideOnMobile: true,
       cell: (c) => yesNo(c.campaignsEnabled),
     },
-    { key: "status", label: t("admin.companies.status"), cell: (c) => yesNo(c.status) },
+    {
+      key: "status",
+      label: t("admin.companies.status"),
+      hideOnMobile: true,
+      cell: (c) => yesNo(c.status),
+    },
     {
       key: "dueDate",
       label: t("admin.companies.dueDate"),
