@@ -147,6 +147,40 @@ Deno.test("[browser] connections: add, start, pair from the simulator, a custome
         "Olá, preciso de ajuda com meu pedido",
       ]);
     });
+    await t.step("on a 360 px phone each connection is a card that fits the screen", async () => {
+      await page.setViewport({ width: 360, height: 740 });
+      await page.goto(`${server.url}/connections`, { waitUntil: "networkidle0" });
+      const layout = await page.evaluate(() => {
+        const table = document.querySelector("table")!;
+        const row = table.querySelector("tbody tr")!;
+        const visible = (el: Element | null) =>
+          el !== null && (el as HTMLElement).offsetParent !== null &&
+          el.getBoundingClientRect().right <= document.documentElement.clientWidth;
+        return {
+          pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          tableOverflow: table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
+          header: visible(table.querySelector("thead")),
+          status: [...row.querySelectorAll("[data-status]")].filter(visible).length,
+          buttons: [...row.querySelectorAll("button, a")].filter(visible)
+            .map((el) => el.getAttribute("aria-label") ?? el.textContent?.trim()),
+        };
+      });
+      assert.equal(layout.pageOverflow, 0, "the page does not scroll sideways");
+      assert.equal(layout.tableOverflow, 0, "the table does not scroll sideways");
+      assert.equal(layout.header, false, "the column header gives way to the cards");
+      assert.equal(layout.status, 1, "the status shows once, under the name");
+      for (
+        const name of [
+          "Desconectar",
+          "Abrir o simulador de Balcão de teste",
+          "Editar a conexão Balcão de teste",
+          "Excluir a conexão Balcão de teste",
+        ]
+      ) {
+        assert.ok(layout.buttons.some((b) => b?.includes(name)), `${name} is on screen`);
+      }
+    });
+
     assert.deepEqual(errors, [], "no errors in the pages");
   } finally {
     await close();
