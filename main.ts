@@ -196,7 +196,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // in its company's and user's rooms, which the hub joins by itself.
     authorizeJoin: () => Promise.resolve(null),
   });
-  const jobs = createJobRunner({ db, instanceId: hub.instanceId, handlers: jobHandlers });
+  const jobs = createJobRunner({ deps: { db }, instanceId: hub.instanceId, handlers: jobHandlers });
   jobs.start();
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl });
   const whatsapp = createWhatsappSessions({

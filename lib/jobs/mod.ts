@@ -1,5 +1,12 @@
 /** Background jobs: rows with a due time, claimed with SKIP LOCKED (DESIGN §8). */
 export { createJobRunner } from "./runner.ts";
-export type { JobContext, JobHandler, JobRunner, JobRunnerOptions, TickResult } from "./runner.ts";
+export type {
+  JobContext,
+  JobHandler,
+  JobRunner,
+  JobRunnerDeps,
+  JobRunnerOptions,
+  TickResult,
+} from "./runner.ts";
 export { DEFAULT_MAX_ATTEMPTS, enqueueJob } from "./queries.ts";
 export type { Job, NewJob } from "./queries.ts";

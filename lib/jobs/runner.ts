@@ -5,30 +5,49 @@
  * Runs are at least once: a job re-queued as stale may have done part of its work, so
  * handlers must be idempotent (e.g. check the outbox row before sending).
  *
+ * Due times, backoff and staleness are read from `deps.clock`, so a test that advances a
+ * `FakeClock` and calls `tick()` sees exactly what the wall clock would have done, at once.
+ *
  * @example
- * const runner = createJobRunner({ db, instanceId, handlers: { "schedule.send": sendSchedule } });
+ * const runner = createJobRunner({ deps, instanceId, handlers: createJobHandlers(deps) });
  * runner.start();
  * // on shutdown, before the database closes:
  * await runner.stop();
  */
 import { Cron } from "croner";
 import type { Db } from "../db/mod.ts";
+import { type Clock, systemClock } from "../clock.ts";
+import { consoleLog, type Log } from "../log.ts";
 import { claimJobs, completeJob, failJob, type Job, requeueStaleJobs } from "./queries.ts";
 
-export interface JobContext {
+/** What the runner itself needs from the dependencies it hands to handlers. */
+export interface JobRunnerDeps {
+  db: Db;
+  /** @default the wall clock */
+  clock?: Clock;
+  /** @default the console */
+  log?: Log;
+}
+
+export interface JobContext<D extends JobRunnerDeps = JobRunnerDeps> {
+  /** The application's dependencies (ServiceDeps in the server), so handlers do domain work. */
+  deps: D;
   db: Db;
   instanceId: string;
   /** Aborted when the runner stops: long handlers should give up and throw. */
   signal: AbortSignal;
 }
 
-export type JobHandler = (job: Job, ctx: JobContext) => Promise<void>;
+export type JobHandler<D extends JobRunnerDeps = JobRunnerDeps> = (
+  job: Job,
+  ctx: JobContext<D>,
+) => Promise<void>;
 
-export interface JobRunnerOptions {
-  db: Db;
+export interface JobRunnerOptions<D extends JobRunnerDeps = JobRunnerDeps> {
+  deps: D;
   /** Recorded in `locked_by`; must differ between live instances. */
   instanceId: string;
-  handlers: Record<string, JobHandler>;
+  handlers: Record<string, JobHandler<D>>;
   /** Croner pattern with seconds. @default "* * * * * *" (every second) */
   cron?: string;
   /** Jobs claimed per tick, run concurrently. @default 10 */
@@ -56,13 +75,16 @@ export interface JobRunner {
   tick(): Promise<TickResult>;
 }
 
-export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { db, instanceId, handlers } = options;
+export function createJobRunner<D extends JobRunnerDeps>(options: JobRunnerOptions<D>): JobRunner {
+  const { deps, instanceId, handlers } = options;
+  const { db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const log = deps.log ?? consoleLog;
   const batchSize = options.batchSize ?? 10;
   const staleAfterMs = options.staleAfterMs ?? 600_000;
   const retryBaseMs = options.retryBaseMs ?? 1000;
   const abort = new AbortController();
-  const ctx: JobContext = { db, instanceId, signal: abort.signal };
+  const ctx: JobContext<D> = { deps, db, instanceId, signal: abort.signal };
   let cron: Cron | undefined;
   let current: Promise<TickResult> | undefined;
   let stopped = false;
@@ -73,7 +95,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const known = Object.keys(handlers).join(", ") || "none";
       const reason =
         `ERR_UNKNOWN_JOB_KIND: no handler for job kind "${job.kind}" (this instance handles: ${known}).`;
-      if (await failJob(db, job.id, instanceId, reason, { permanent: true, retryBaseMs })) {
+      const failing = { permanent: true, retryBaseMs, now: clock.now() };
+      if (await failJob(db, job.id, instanceId, reason, failing)) {
         result.failed++;
       }
       return;
@@ -82,18 +105,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await handler(job, ctx);
     } catch (err) {
       const reason = err instanceof Error ? err.message || err.name : String(err);
-      const status = await failJob(db, job.id, instanceId, reason, { retryBaseMs });
+      const status = await failJob(db, job.id, instanceId, reason, {
+        retryBaseMs,
+        now: clock.now(),
+      });
       if (status === "failed") result.failed++;
       if (status === "queued") result.retried++;
       return;
     }
-    if (await completeJob(db, job.id, instanceId)) result.done++;
+    if (await completeJob(db, job.id, instanceId, clock.now())) result.done++;
   }
 
   async function runTick(): Promise<TickResult> {
     const result: TickResult = { requeued: 0, claimed: 0, done: 0, retried: 0, failed: 0 };
-    result.requeued = await requeueStaleJobs(db, staleAfterMs);
-    const jobs = await claimJobs(db, instanceId, batchSize);
+    result.requeued = await requeueStaleJobs(db, staleAfterMs, clock.now());
+    const jobs = await claimJobs(db, instanceId, batchSize, clock.now());
     result.claimed = jobs.length;
     await Promise.all(jobs.map((job) => runOne(job, result)));
     return result;
@@ -116,7 +142,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           await tick();
         } catch (err) {
           // The database may be briefly unreachable; the next tick tries again.
-          console.error(`jobs: a tick on ${instanceId} failed:`, err);
+          log.error(`jobs: a tick on ${instanceId} failed:`, err);
         }
       });
     },
