@@ -13,7 +13,11 @@ import type { AppEnv } from "./lib/http/env.ts";
 import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
 import { createHub, type Hub } from "./lib/realtime/mod.ts";
 import { createJobRunner } from "./lib/jobs/mod.ts";
-import { jobHandlers } from "./services/job_handlers.ts";
+import { createJobHandlers } from "./services/job_handlers.ts";
+import type { ServiceDeps } from "./services/deps.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import { consoleLog, type Log } from "./lib/log.ts";
+import { createMediaStore } from "./lib/media/store.ts";
 import { securityHeaders } from "./lib/http/security.ts";
 import { staticFiles } from "./lib/http/static.ts";
 import { VERSION } from "./lib/version.ts";
@@ -73,9 +77,37 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Runs WhatsApp sessions; when absent, one without background loops is made (tests). */
   whatsapp?: WhatsappSessions;
+  /** Business time (services/deps.ts); the wall clock when absent, a FakeClock in tests. */
+  clock?: Clock;
+  /** @default the console */
+  log?: Log;
 }
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+/**
+ * The one `ServiceDeps` of an installation (DESIGN §8a), with defaults for what a test
+ * leaves out: a mailer from SMTP_URL, sessions without background loops, the wall clock.
+ */
+export function serviceDepsOf(deps: AppDeps): ServiceDeps {
+  const media = createMediaStore(deps.config.dataDir);
+  return {
+    db: deps.db,
+    hub: deps.hub,
+    media,
+    mailer: deps.mailer ??
+      createMailer({ db: deps.db, smtpUrl: deps.config.smtpUrl, publicUrl: deps.config.publicUrl }),
+    sessions: deps.whatsapp ?? createWhatsappSessions({
+      db: deps.db,
+      hub: deps.hub,
+      baileys: { waWebSocketUrl: deps.config.waWebSocketUrl },
+      media,
+    }),
+    clock: deps.clock ?? systemClock,
+    log: deps.log ?? consoleLog,
+  };
+}
+
+/** Builds the app; `services` is passed by startServer, which built them once for everything. */
+export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(securityHeaders());
@@ -83,8 +115,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/static/*", staticFiles());
 
   const secureCookies = deps.config.publicUrl.startsWith("https:");
-  const mailer = deps.mailer ??
-    createMailer({ db: deps.db, smtpUrl: deps.config.smtpUrl, publicUrl: deps.config.publicUrl });
   const api = new Hono<AppEnv>();
   api.use(resolveClientIp(deps.config.trustProxy));
   const jsonLimit = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES });
@@ -97,58 +127,32 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use(crossSiteGuard());
   api.use(authenticate(deps.db, deps.jwtKey));
   api.route("/", systemRoutes(deps.db));
-  api.route(
-    "/auth",
-    authRoutes({
-      db: deps.db,
-      jwtKey: deps.jwtKey,
-      secureCookies,
-      hub: deps.hub,
-    }),
-  );
+  api.route("/auth", authRoutes({ ...services, jwtKey: deps.jwtKey, secureCookies }));
   // Public account routes, before the super user's /plans and /companies routes so that
   // /plans/list is not taken for a plan id.
-  api.route("/", signupRoutes({ db: deps.db }));
+  api.route("/", signupRoutes(services));
   api.route(
     "/",
-    passwordResetRoutes({
-      db: deps.db,
-      jwtKey: deps.jwtKey,
-      mailer,
-      publicUrl: deps.config.publicUrl,
-    }),
+    passwordResetRoutes({ ...services, jwtKey: deps.jwtKey, publicUrl: deps.config.publicUrl }),
   );
-  api.route("/users", userRoutes({ db: deps.db, hub: deps.hub }));
+  api.route("/users", userRoutes(services));
   api.route("/plans", planRoutes(deps.db));
   api.route("/companies", companyRoutes(deps.db));
   api.route("/helps", helpRoutes(deps.db));
   api.route("/settings", settingRoutes(deps.db, deps.hub));
-  api.route("/contacts", contactRoutes({ db: deps.db, hub: deps.hub }));
-  api.route("/tags", tagRoutes({ db: deps.db, hub: deps.hub }));
-  api.route(
-    "/quick-messages",
-    quickMessageRoutes({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir }),
-  );
-  const queueDeps = { db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir };
-  api.route("/queue", queueRoutes(queueDeps));
-  api.route("/queue-options", queueOptionRoutes(queueDeps));
-  api.route("/media", mediaRoutes({ dataDir: deps.config.dataDir }));
-  const sessions = deps.whatsapp ?? createWhatsappSessions({
-    db: deps.db,
-    hub: deps.hub,
-    baileys: { waWebSocketUrl: deps.config.waWebSocketUrl },
-    dataDir: deps.config.dataDir,
-  });
+  api.route("/contacts", contactRoutes(services));
+  api.route("/tags", tagRoutes(services));
+  api.route("/quick-messages", quickMessageRoutes(services));
+  api.route("/queue", queueRoutes(services));
+  api.route("/queue-options", queueOptionRoutes(services));
+  api.route("/media", mediaRoutes(services));
   // What the phones report becomes contacts, tickets and messages.
-  sessions.subscribe(
-    createInboundPipeline({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir }),
-  );
-  api.route("/", whatsappRoutes({ db: deps.db, hub: deps.hub, sessions }));
-  const ticketDeps = { db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir };
-  api.route("/", ticketRoutes(ticketDeps));
-  api.route("/messages", messageRoutes(ticketDeps));
-  api.route("/ticket-notes", ticketNoteRoutes({ db: deps.db }));
-  api.route("/", sandboxRoutes({ db: deps.db, sessions }));
+  services.sessions.subscribe(createInboundPipeline(services));
+  api.route("/", whatsappRoutes(services));
+  api.route("/", ticketRoutes(services));
+  api.route("/messages", messageRoutes(services));
+  api.route("/ticket-notes", ticketNoteRoutes(services));
+  api.route("/", sandboxRoutes(services));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
@@ -196,21 +200,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // in its company's and user's rooms, which the hub joins by itself.
     authorizeJoin: () => Promise.resolve(null),
   });
-  const jobs = createJobRunner({ deps: { db }, instanceId: hub.instanceId, handlers: jobHandlers });
-  jobs.start();
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl });
-  const whatsapp = createWhatsappSessions({
-    db,
-    hub,
-    baileys: { waWebSocketUrl: config.waWebSocketUrl },
-    // Where the outbox reads the files agents send.
-    dataDir: config.dataDir,
+  const appDeps: AppDeps = { db, config, hub, jwtKey };
+  const services = serviceDepsOf(appDeps);
+  const jobs = createJobRunner({
+    deps: services,
+    instanceId: hub.instanceId,
+    handlers: createJobHandlers(services),
   });
+  jobs.start();
+  const whatsapp = services.sessions;
   await whatsapp.startLoops();
   // Resumes the sessions that were running when the installation last stopped (their
   // credentials are in the database, so no new QR) once their old leases have lapsed.
   void whatsapp.tick().catch((error) => console.error("whatsapp:", error));
-  const app = createApp({ db, config, hub, jwtKey, mailer, whatsapp });
+  const app = createApp(appDeps, services);
   const server = Deno.serve(
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
     app.fetch,

@@ -2,7 +2,6 @@
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { REFRESH_COOKIE, requireAuth } from "../../lib/http/auth.ts";
 import { clearSessionCookies, setSessionCookies } from "../../lib/http/session_cookies.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
@@ -10,7 +9,7 @@ import { AppError } from "../../lib/http/errors.ts";
 import { clientIp } from "../../lib/http/client_ip.ts";
 import { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { validateJson } from "../../lib/http/validate.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { type IssuedSession, login, logout, refresh } from "../../services/accounts/sessions.ts";
 import { findSessionUserById, publicUser } from "../../services/accounts/session_user.ts";
 
@@ -19,12 +18,10 @@ const LoginBody = z.object({
   password: z.string().min(1, "Required").max(200),
 });
 
-export interface AuthRouteDeps {
-  db: Db;
+export interface AuthRouteDeps extends ServiceDeps {
   jwtKey: Uint8Array;
   /** Cookies are marked Secure when the installation is served over https. */
   secureCookies: boolean;
-  hub?: Hub;
 }
 
 export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {

@@ -20,7 +20,7 @@ import {
   showContact,
   updateContact,
 } from "../../services/contacts/contacts.ts";
-import type { ContactsDeps } from "../../services/contacts/events.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { exportContactsCsv } from "../../services/contacts/export.ts";
 import { contactRowsOf, type RawContactRow } from "../../services/contacts/import/columns.ts";
 import { importContacts } from "../../services/contacts/import/import.ts";
@@ -119,7 +119,7 @@ function isMultipart(c: Context<AppEnv>): boolean {
   return (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data");
 }
 
-export function contactRoutes(deps: ContactsDeps): Hono<AppEnv> {
+export function contactRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const fileLimit = bodyLimit({ maxSize: IMPORT_FILE_LIMIT_BYTES });
 

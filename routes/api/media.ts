@@ -8,10 +8,10 @@ import { Hono } from "hono";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { mediaFile } from "../../lib/media/store.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { mediaTypeOf } from "../../lib/media/types.ts";
 
-export function mediaRoutes(deps: { dataDir: string }): Hono<AppEnv> {
+export function mediaRoutes(deps: Pick<ServiceDeps, "media">): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get(
@@ -20,7 +20,7 @@ export function mediaRoutes(deps: { dataDir: string }): Hono<AppEnv> {
       const who = requireAuth(c);
       const { companyId, area, file } = c.req.param();
       const type = mediaTypeOf(file);
-      const absolute = mediaFile(deps.dataDir, `${companyId}/${area}/${file}`);
+      const absolute = deps.media.locate(`${companyId}/${area}/${file}`);
       if (Number(companyId) !== who.companyId || !type || !absolute) {
         throw new AppError("ERR_NOT_FOUND", 404);
       }

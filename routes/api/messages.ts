@@ -4,7 +4,6 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
@@ -12,7 +11,7 @@ import { idParam } from "../../lib/http/params.ts";
 import { uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { deleteTicketMessage, sendTicketMessage } from "../../services/tickets/outbound.ts";
 import { listMessages } from "../../services/tickets/read.ts";
 
@@ -33,7 +32,7 @@ const SendBody = z.object({
     .optional(),
 });
 
-export function messageRoutes(deps: { db: Db; hub?: Hub; dataDir: string }): Hono<AppEnv> {
+export function messageRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/:ticketId{[0-9]+}", async (c) => {

@@ -6,13 +6,12 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { clientIp } from "../../lib/http/client_ip.ts";
 import { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { validateJson } from "../../lib/http/validate.ts";
 import { createT } from "../../lib/i18n/mod.ts";
-import type { Mailer } from "../../lib/mail/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import {
   checkEmail,
   checkResetCode,
@@ -47,11 +46,9 @@ const resetBody = perLanguage((t) =>
   })
 );
 
-export interface PasswordResetRouteDeps {
-  db: Db;
+export interface PasswordResetRouteDeps extends ServiceDeps {
   /** The installation's signing key; it also keys the stored hashes of the codes. */
   jwtKey: Uint8Array;
-  mailer: Mailer;
   /** PUBLIC_URL, for the link in the e-mail. */
   publicUrl: string;
 }

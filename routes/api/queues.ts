@@ -5,14 +5,13 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { OpeningHours } from "../../services/companies/opening_hours.ts";
 import {
@@ -92,12 +91,6 @@ const CreateOption = OptionFields.partial({ message: true, option: true }).exten
 });
 const UpdateOption = OptionFields.partial();
 
-export interface QueueRouteDeps {
-  db: Db;
-  hub?: Hub;
-  dataDir: string;
-}
-
 type IdContext = Parameters<typeof idParam>[0];
 
 /** The multipart upload routes: admins only, checked before reading a body of up to 16 MB. */
@@ -121,7 +114,7 @@ function uploadRoute(
   );
 }
 
-export function queueRoutes(deps: QueueRouteDeps): Hono<AppEnv> {
+export function queueRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const queueId = (c: IdContext) => idParam(c, "id", "ERR_NO_QUEUE_FOUND");
 
@@ -161,7 +154,7 @@ export function queueRoutes(deps: QueueRouteDeps): Hono<AppEnv> {
   return routes;
 }
 
-export function queueOptionRoutes(deps: QueueRouteDeps): Hono<AppEnv> {
+export function queueOptionRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const optionId = (c: IdContext) => idParam(c, "id", "ERR_NO_QUEUE_OPTION_FOUND");
 

@@ -1,7 +1,6 @@
 /** `/api/quick-messages` (admin §7 "Quick messages"), with the attachment upload. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
@@ -10,7 +9,7 @@ import { idParam } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import {
   attachQuickMessageMedia,
   detachQuickMessageMedia,
@@ -44,13 +43,7 @@ const UpdateBody = Fields.partial();
 /** The original client sends `typeArch=quickMessage`; it never chooses a folder here. */
 const UPLOAD_TYPE = "quickMessage";
 
-export interface QuickMessageRouteDeps {
-  db: Db;
-  hub?: Hub;
-  dataDir: string;
-}
-
-export function quickMessageRoutes(deps: QuickMessageRouteDeps): Hono<AppEnv> {
+export function quickMessageRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const messageId = (c: Parameters<typeof idParam>[0]) =>
     idParam(c, "id", "ERR_NO_QUICK_MESSAGE_FOUND");

@@ -6,7 +6,6 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
@@ -19,7 +18,7 @@ import {
   sandboxInbound,
   sandboxOutbound,
 } from "../../services/whatsapp/sandbox/service.ts";
-import type { WhatsappSessions } from "../../services/whatsapp/sessions.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
 const number = z.string().trim().regex(/^\d{8,20}$/, "Invalid number");
@@ -43,7 +42,7 @@ function mediaKindOf(mimetype: string): MediaKind {
   return major === "image" || major === "audio" || major === "video" ? major : "document";
 }
 
-export function sandboxRoutes(deps: { db: Db; sessions: WhatsappSessions }): Hono<AppEnv> {
+export function sandboxRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post("/sandbox/:id/pair", async (c) => {

@@ -4,13 +4,12 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import {
   createTag,
   deleteTag,
@@ -36,7 +35,7 @@ const TagFields = z.object({
 const CreateBody = TagFields.partial({ color: true, kanban: true });
 const UpdateBody = TagFields.partial();
 
-export function tagRoutes(deps: { db: Db; hub?: Hub }): Hono<AppEnv> {
+export function tagRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const tagId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", "ERR_NO_TAG_FOUND");
 

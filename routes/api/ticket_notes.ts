@@ -1,7 +1,7 @@
 /** `/api/ticket-notes` (core §7): internal notes on a ticket, listed by ticket and contact. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
@@ -24,7 +24,7 @@ const NoteBody = z.object({
 
 const ListQuery = z.object({ ticketId: id, contactId: id.optional() });
 
-export function ticketNoteRoutes(deps: { db: Db }): Hono<AppEnv> {
+export function ticketNoteRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/list", async (c) => {

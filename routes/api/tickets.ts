@@ -5,12 +5,11 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { requirePermission } from "../../services/accounts/permissions.ts";
 import { createTicket } from "../../services/tickets/create.ts";
 import { listTickets, showTicket } from "../../services/tickets/read.ts";
@@ -68,7 +67,7 @@ const TagSyncBody = z.object({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function ticketRoutes(deps: { db: Db; hub?: Hub; dataDir: string }): Hono<AppEnv> {
+export function ticketRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/tickets", async (c) => {

@@ -7,7 +7,7 @@ import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { createUser } from "../../services/users/create_user.ts";
 import { deleteUser } from "../../services/users/delete_user.ts";
-import type { UsersDeps } from "../../services/users/deps.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { listColleagues, listUsers } from "../../services/users/list_users.ts";
 import { readUser } from "../../services/users/read_user.ts";
 import {
@@ -18,7 +18,7 @@ import {
 } from "../../services/users/schemas.ts";
 import { updateUser } from "../../services/users/update_user.ts";
 
-export function userRoutes(deps: UsersDeps): Hono<AppEnv> {
+export function userRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/", async (c) => {

@@ -5,11 +5,9 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
 import { isAdmin, requirePermission } from "../../services/accounts/permissions.ts";
 import {
   CreateConnectionBody,
@@ -24,17 +22,11 @@ import {
   showConnection,
   updateConnection,
 } from "../../services/whatsapp/connections.ts";
-import type { WhatsappSessions } from "../../services/whatsapp/sessions.ts";
-
-export interface WhatsappRouteDeps {
-  db: Db;
-  hub?: Hub;
-  sessions: WhatsappSessions;
-}
+import type { ServiceDeps } from "../../services/deps.ts";
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
-export function whatsappRoutes(deps: WhatsappRouteDeps): Hono<AppEnv> {
+export function whatsappRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const connectionDeps = {
     db: deps.db,

@@ -4,15 +4,10 @@
  * what would otherwise be thousands of `create` events (each one a database notification
  * between instances); lists answer it by fetching their first page again.
  */
-import type { Db } from "../../lib/db/mod.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../deps.ts";
 import type { Contact } from "./contacts.ts";
 
-export interface ContactsDeps {
-  db: Db;
-  /** Absent in tests that need no realtime, and then nothing is published. */
-  hub?: Hub;
-}
+export type ContactsDeps = Pick<ServiceDeps, "db" | "hub">;
 
 export type ContactEvent =
   | { action: "create" | "update"; contact: Contact }

@@ -5,7 +5,6 @@
  * nothing on disk.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
-import { removeMedia, saveMedia } from "../../lib/media/store.ts";
 import { publishQueueEvent, publishQueueOptionEvent } from "./events.ts";
 import { findQueueOption, lockQueueOption, type QueueOption } from "./options.ts";
 import { findQueue, lockQueue, type Queue, type QueueDeps, type Who } from "./queues.ts";
@@ -29,9 +28,7 @@ async function replaceMedia(
   file: File | undefined,
 ): Promise<void> {
   await deps.db.transaction((tx) => lockTarget(tx, target, who.companyId, id));
-  const stored = file
-    ? await saveMedia(deps.dataDir, who.companyId, QUEUE_MEDIA_AREA, file)
-    : undefined;
+  const stored = file ? await deps.media.save(who.companyId, QUEUE_MEDIA_AREA, file) : undefined;
   let previous: string | null;
   try {
     previous = await deps.db.transaction(async (tx) => {
@@ -45,10 +42,10 @@ async function replaceMedia(
       return mediaFile;
     });
   } catch (err) {
-    if (stored) await removeMedia(deps.dataDir, stored.path);
+    if (stored) await deps.media.remove(stored.path);
     throw err;
   }
-  if (previous) await removeMedia(deps.dataDir, previous);
+  if (previous) await deps.media.remove(previous);
 }
 
 async function queueChanged(deps: QueueDeps, who: Who, id: number): Promise<Queue> {

@@ -3,10 +3,9 @@
  * contact types (`option`), a title, a message and optional media. Deleting a node deletes its
  * subtree. Every row carries the company, and every read and write is scoped by it.
  */
-import { type Db, type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
+import { type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { removeMedia } from "../../lib/media/store.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../deps.ts";
 import { publishQueueOptionEvent } from "./events.ts";
 import type { Who } from "./queues.ts";
 
@@ -32,11 +31,7 @@ export interface QueueOptionInput {
   option?: string;
 }
 
-export interface QueueOptionDeps {
-  db: Db;
-  hub?: Hub;
-  dataDir: string;
-}
+export type QueueOptionDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
 
 const MEDIA_URL_PREFIX = "/api/media/";
 
@@ -186,7 +181,7 @@ export async function deleteQueueOption(
     await tx.run(sql`delete from queue_options where id = ${id} and company_id = ${who.companyId}`);
     return { queueId, subtree };
   });
-  for (const node of subtree) if (node.mediaFile) await removeMedia(deps.dataDir, node.mediaFile);
+  for (const node of subtree) if (node.mediaFile) await deps.media.remove(node.mediaFile);
   await publishQueueOptionEvent(deps.hub, who.companyId, {
     action: "delete",
     queueId,

@@ -3,11 +3,10 @@
  * greeting, out-of-hours message, menu order, media and opening hours. The company always
  * comes from the caller's principal, so another company's queue is simply not found.
  */
-import { type Db, type Queryable, type Sql, sql, uniqueViolation } from "../../lib/db/mod.ts";
+import { type Queryable, type Sql, sql, uniqueViolation } from "../../lib/db/mod.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { removeMedia } from "../../lib/media/store.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../deps.ts";
 import type { OpeningHoursDay } from "../companies/weekdays.ts";
 import { publishQueueEvent } from "./events.ts";
 
@@ -39,12 +38,7 @@ export interface QueueInput {
   schedules?: OpeningHoursDay[];
 }
 
-export interface QueueDeps {
-  db: Db;
-  hub?: Hub;
-  /** DATA_DIR: media lives under its media folder. */
-  dataDir: string;
-}
+export type QueueDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
 
 export type Who = Pick<Principal, "companyId" | "userId" | "profile" | "super">;
 
@@ -229,6 +223,6 @@ export async function deleteQueue(deps: QueueDeps, who: Who, id: number): Promis
   });
   // The rows are gone first: a file left behind by a failed removal is harmless, a row
   // pointing at a missing file is not.
-  for (const file of files) if (file) await removeMedia(deps.dataDir, file);
+  for (const file of files) if (file) await deps.media.remove(file);
   await publishQueueEvent(deps.hub, who.companyId, { action: "delete", queueId: id });
 }

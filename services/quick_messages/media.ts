@@ -4,7 +4,6 @@
  * its attachment.
  */
 import { sql } from "../../lib/db/mod.ts";
-import { removeMedia, saveMedia } from "../../lib/media/store.ts";
 import { publishSaved } from "./events.ts";
 import { findVisible, lockForChange, type QuickMessage, type Who } from "./queries.ts";
 import type { QuickMessageDeps } from "./quick_messages.ts";
@@ -20,7 +19,7 @@ export async function attachQuickMessageMedia(
 ): Promise<QuickMessage> {
   // Checked before the file is written, so a refused caller leaves nothing on disk.
   await deps.db.transaction((tx) => lockForChange(tx, who, id));
-  const stored = await saveMedia(deps.dataDir, who.companyId, QUICK_MESSAGE_MEDIA_AREA, file);
+  const stored = await deps.media.save(who.companyId, QUICK_MESSAGE_MEDIA_AREA, file);
   let result: { record: QuickMessage; previous: string | null };
   try {
     result = await deps.db.transaction(async (tx) => {
@@ -33,10 +32,10 @@ export async function attachQuickMessageMedia(
       return { record: (await findVisible(tx, owner, id))!, previous: current.mediaFile };
     });
   } catch (err) {
-    await removeMedia(deps.dataDir, stored.path);
+    await deps.media.remove(stored.path);
     throw err;
   }
-  if (result.previous) await removeMedia(deps.dataDir, result.previous);
+  if (result.previous) await deps.media.remove(result.previous);
   await publishSaved(deps.hub, who.companyId, "update", result.record);
   return result.record;
 }
@@ -55,7 +54,7 @@ export async function detachQuickMessageMedia(
     const owner = { ...who, userId: current.userId };
     return { record: (await findVisible(tx, owner, id))!, previous: current.mediaFile };
   });
-  if (previous) await removeMedia(deps.dataDir, previous);
+  if (previous) await deps.media.remove(previous);
   await publishSaved(deps.hub, who.companyId, "update", record);
   return record;
 }

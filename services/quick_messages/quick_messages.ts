@@ -2,11 +2,10 @@
  * Quick messages (admin §7 "Quick messages"): shortcode templates that agents insert by
  * typing "/" in a ticket. The company and the user always come from the caller's principal.
  */
-import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
+import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
 import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
-import { removeMedia } from "../../lib/media/store.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../deps.ts";
 import { publishDeleted, publishSaved } from "./events.ts";
 import {
   findVisible,
@@ -19,12 +18,8 @@ import {
 export { showQuickMessage } from "./queries.ts";
 export type { QuickMessage } from "./queries.ts";
 
-export interface QuickMessageDeps {
-  db: Db;
-  hub?: Hub;
-  /** DATA_DIR: attachments live under its media folder. */
-  dataDir: string;
-}
+/** Attachments live in `media`. */
+export type QuickMessageDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
 
 export interface QuickMessageInput {
   shortcode: string;
@@ -136,6 +131,6 @@ export async function deleteQuickMessage(
   });
   // The row is gone first: a file left behind by a failed removal is harmless, a row
   // pointing at a missing file is not.
-  if (removed.mediaFile) await removeMedia(deps.dataDir, removed.mediaFile);
+  if (removed.mediaFile) await deps.media.remove(removed.mediaFile);
   await publishDeleted(deps.hub, who.companyId, { id, ...removed });
 }

@@ -3,12 +3,12 @@
  * Every function takes the caller's principal; the company always comes from it, so a tag
  * of another company is simply not found.
  */
-import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
+import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
 import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../deps.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 
 export type Kanban = 0 | 1;
@@ -31,10 +31,7 @@ export interface TagInput {
   kanban?: Kanban;
 }
 
-export interface TagDeps {
-  db: Db;
-  hub?: Hub;
-}
+export type TagDeps = Pick<ServiceDeps, "db" | "hub">;
 
 export const DEFAULT_TAG_COLOR = "#2563eb";
 
@@ -156,6 +153,6 @@ export type TagEvent =
   | { action: "delete"; id: number };
 
 /** Tags are company-wide: every signed-in user of the company hears about them. */
-async function publishTag(hub: Hub | undefined, companyId: number, event: TagEvent) {
+async function publishTag(hub: ServiceDeps["hub"], companyId: number, event: TagEvent) {
   await hub?.publish(`company-${companyId}`, `company-${companyId}-tag`, event);
 }

@@ -3,14 +3,10 @@
  * moves it out of somebody's sight (a transfer to another queue, a new assignee), they get
  * `delete` for it first, so their lists drop it, and the new audience gets `update`.
  */
-import type { Db } from "../../lib/db/mod.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../deps.ts";
 import { publishToTicketAudience, type Ticket, ticketAudience } from "./rows.ts";
 
-interface Deps {
-  db: Db;
-  hub?: Hub;
-}
+type Deps = Pick<ServiceDeps, "db" | "hub">;
 
 /** `update` to who sees the ticket now; `delete` to who saw it before and no longer does. */
 export async function announceTicketChange(

@@ -11,8 +11,8 @@
  * concurrent messages of a new customer never make two tickets and a repeated event never
  * makes two messages (the original's duplicate tickets and lost messages).
  */
-import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import { type Queryable, sql } from "../../lib/db/mod.ts";
+import type { ServiceDeps } from "../deps.ts";
 import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
 import { rememberPhoneContact } from "../contacts/phone_book.ts";
 import { saveIncomingMedia } from "./incoming_media.ts";
@@ -27,12 +27,7 @@ import {
   ticketFrom,
 } from "./rows.ts";
 
-export interface InboundDeps {
-  db: Db;
-  hub?: Hub;
-  /** Where media files go (`DATA_DIR`). */
-  dataDir: string;
-}
+export type InboundDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
 
 /** The handler to give `WhatsappSessions.subscribe`. */
 export function createInboundPipeline(deps: InboundDeps) {
@@ -98,7 +93,7 @@ export async function receiveMessage(
   const { contact, ticketId } = await placeOf(db, companyId, connectionId, message.chat);
 
   const media = message.media
-    ? await saveIncomingMedia(deps.dataDir, companyId, message.media)
+    ? await saveIncomingMedia(deps.media, companyId, message.media)
     : null;
   const kind = mediaTypeOf(message);
   const data = message.location

@@ -4,7 +4,7 @@
  * that fails them (or cannot be fetched) is not kept; its message still is, with its name.
  */
 import { AppError } from "../../lib/http/errors.ts";
-import { saveMedia, type StoredMedia } from "../../lib/media/store.ts";
+import type { MediaStore, StoredMedia } from "../../lib/media/store.ts";
 import type { IncomingMedia } from "../whatsapp/provider.ts";
 
 const EXTENSIONS: Record<string, string> = {
@@ -28,7 +28,7 @@ export function incomingFileName(media: IncomingMedia): string {
 }
 
 export async function saveIncomingMedia(
-  dataDir: string,
+  store: MediaStore,
   companyId: number,
   media: IncomingMedia,
 ): Promise<StoredMedia | null> {
@@ -37,7 +37,7 @@ export async function saveIncomingMedia(
     const file = new File([new Uint8Array(bytes)], incomingFileName(media), {
       type: media.mimetype,
     });
-    return await saveMedia(dataDir, companyId, "messages", file);
+    return await store.save(companyId, "messages", file);
   } catch (error) {
     if (error instanceof AppError) return null;
     console.error("incoming media:", error);

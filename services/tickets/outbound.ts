@@ -10,8 +10,8 @@
  */
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { saveMedia, type StoredMedia } from "../../lib/media/store.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { StoredMedia } from "../../lib/media/store.ts";
+import type { ServiceDeps } from "../deps.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import { enqueueOutgoing, type OutboxPayload } from "../whatsapp/outbox.ts";
 import type { MediaKind, Recipient } from "../whatsapp/provider.ts";
@@ -26,11 +26,7 @@ import {
 } from "./rows.ts";
 import { renderVariables } from "./variables.ts";
 
-export interface OutboundDeps {
-  db: Db;
-  hub?: Hub;
-  dataDir: string;
-}
+export type OutboundDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
 
 export interface OutgoingInput {
   body: string;
@@ -122,7 +118,7 @@ export async function sendTicketMessage(
   // Every file is checked and written before anything is queued: a bad one sends nothing.
   const stored: StoredMedia[] = [];
   for (const file of files) {
-    stored.push(await saveMedia(deps.dataDir, viewer.companyId, "messages", file));
+    stored.push(await deps.media.save(viewer.companyId, "messages", file));
   }
   const parts = stored.length
     ? stored.map((media, i) => ({ media, body: i === 0 ? body : "" }))

@@ -10,7 +10,7 @@ import { findTicketRow, presentTicket, type Ticket } from "./rows.ts";
 import type { TicketDeps } from "./update.ts";
 
 export async function syncTicketTags(
-  deps: Omit<TicketDeps, "dataDir">,
+  deps: Omit<TicketDeps, "media">,
   viewer: Viewer,
   ticketId: number,
   tagIds: number[],

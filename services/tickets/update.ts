@@ -12,18 +12,14 @@
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { uniqueViolation } from "../../lib/db/errors.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../deps.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import { announceTicketChange, announceTicketDeleted } from "./announce.ts";
 import { sendSystemMessage } from "./outbound.ts";
 import { showTicket, type Viewer } from "./read.ts";
 import { findTicketRow, presentTicket, type Ticket } from "./rows.ts";
 
-export interface TicketDeps {
-  db: Db;
-  hub?: Hub;
-  dataDir: string;
-}
+export type TicketDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
 
 export interface TicketChange {
   status?: "pending" | "open" | "closed";

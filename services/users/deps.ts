@@ -1,8 +1,4 @@
-import type { Db } from "../../lib/db/mod.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../deps.ts";
 
 /** What the users services need: the database, and the hub to announce changes (optional in tests). */
-export interface UsersDeps {
-  db: Db;
-  hub?: Hub;
-}
+export type UsersDeps = Pick<ServiceDeps, "db" | "hub">;

@@ -3,7 +3,7 @@
  * `beta` is WhatsApp through Baileys; `sandbox` is the simulated phone.
  */
 import type { Db } from "../../lib/db/mod.ts";
-import { mediaFile } from "../../lib/media/store.ts";
+import type { MediaStore } from "../../lib/media/store.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import type { ProviderFactory, ProviderName } from "./provider.ts";
 import { sandboxFactory, type SandboxOptions } from "./sandbox/provider.ts";
@@ -18,33 +18,26 @@ export interface WhatsappOptions {
   leaseMs?: number;
   sandbox?: SandboxOptions;
   baileys?: BaileysOptions;
-  /** `DATA_DIR`, where the outbox's media files are read from. */
-  dataDir?: string;
+  /** Where the outbox's media files are read from. */
+  media?: MediaStore;
   /** Replaces or adds providers (tests pass fakes). */
   providers?: Partial<Record<ProviderName, ProviderFactory>>;
 }
 
 export function createWhatsappSessions(options: WhatsappOptions): WhatsappSessions {
+  const media = options.media;
   return new WhatsappSessions({
     db: options.db,
     hub: options.hub,
     instanceId: options.instanceId ?? options.hub?.instanceId ?? crypto.randomUUID(),
     leaseMs: options.leaseMs,
-    readMedia: options.dataDir ? mediaReader(options.dataDir) : undefined,
+    readMedia: media && ((path: string) => media.read(path)),
     providers: {
       beta: lazyBaileysFactory(options.baileys),
       sandbox: sandboxFactory(options.sandbox),
       ...options.providers,
     },
   });
-}
-
-function mediaReader(dataDir: string) {
-  return async (path: string): Promise<Uint8Array> => {
-    const file = mediaFile(dataDir, path);
-    if (!file) throw new Error(`Media path outside the media folder: ${path}`);
-    return await Deno.readFile(file);
-  };
 }
 
 export { WhatsappSessions } from "./sessions.ts";

@@ -371,7 +371,9 @@ export class WhatsappSessions {
     }
     const { readMedia } = this.#options;
     // Without its file a media message would go out as its caption alone: refuse instead.
-    if (payload.media && !readMedia) throw new Error("No media reader: set dataDir");
+    if (payload.media && !readMedia) {
+      throw new Error("No media reader: give the sessions a media store");
+    }
     const media = payload.media && readMedia
       ? { ...payload.media, data: await readMedia(payload.media.path) }
       : undefined;

@@ -7,7 +7,7 @@ import type { Db } from "../../../lib/db/mod.ts";
 import { AppError } from "../../../lib/http/errors.ts";
 import { showConnection } from "../connections.ts";
 import type { Connection } from "../connection_rows.ts";
-import type { WhatsappSessions } from "../sessions.ts";
+import type { ServiceDeps } from "../../deps.ts";
 import {
   conversationOf,
   customersOf,
@@ -16,10 +16,7 @@ import {
   storeInbound,
 } from "./store.ts";
 
-export interface SandboxDeps {
-  db: Db;
-  sessions: WhatsappSessions;
-}
+export type SandboxDeps = Pick<ServiceDeps, "db" | "sessions">;
 
 async function sandboxConnection(db: Db, companyId: number, id: number): Promise<Connection> {
   const connection = await showConnection(db, companyId, id);

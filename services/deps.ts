@@ -1,0 +1,27 @@
+/**
+ * What every service gets (DESIGN §8a): built once in main.ts (`serviceDepsOf`) and handed to
+ * the route factories, the job handlers and the inbound pipeline, so nothing reaches for a
+ * global. A service asks for the part it uses with `Pick<ServiceDeps, "db" | "hub">`, which
+ * lets a test pass just those.
+ */
+import type { Clock } from "../lib/clock.ts";
+import type { Db } from "../lib/db/mod.ts";
+import type { Log } from "../lib/log.ts";
+import type { Mailer } from "../lib/mail/mod.ts";
+import type { MediaStore } from "../lib/media/store.ts";
+import type { Hub } from "../lib/realtime/mod.ts";
+import type { WhatsappSessions } from "./whatsapp/sessions.ts";
+
+export interface ServiceDeps {
+  db: Db;
+  /** The realtime hub; absent in tests that need no realtime, and then nothing is published. */
+  hub?: Hub;
+  /** Uploaded and received files (`DATA_DIR/media`). */
+  media: MediaStore;
+  /** The WhatsApp sessions: start, stop, and the sandbox phone. */
+  sessions: WhatsappSessions;
+  mailer: Mailer;
+  /** Business time: `clock.now()`, passed to SQL as a parameter where a test must move it. */
+  clock: Clock;
+  log: Log;
+}
