@@ -19,6 +19,7 @@ import { staticFiles } from "./lib/http/static.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
 import { authRoutes } from "./routes/api/auth.ts";
+import { createLoginThrottle } from "./services/accounts/login_throttle.ts";
 import { userRoutes } from "./routes/api/users.ts";
 import { crossSiteGuard } from "./lib/http/csrf.ts";
 import { resolveClientIp } from "./lib/http/client_ip.ts";
@@ -85,6 +86,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const secureCookies = deps.config.publicUrl.startsWith("https:");
   const mailer = deps.mailer ??
     createMailer({ db: deps.db, smtpUrl: deps.config.smtpUrl, publicUrl: deps.config.publicUrl });
+  // One count of password guesses for sign-in and account changes alike.
+  const loginThrottle = createLoginThrottle();
   const api = new Hono<AppEnv>();
   api.use(resolveClientIp(deps.config.trustProxy));
   const jsonLimit = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES });
@@ -104,6 +107,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       jwtKey: deps.jwtKey,
       secureCookies,
       hub: deps.hub,
+      loginThrottle,
     }),
   );
   // Public account routes, before the super user's /plans and /companies routes so that
