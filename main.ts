@@ -23,6 +23,7 @@ import { staticFiles } from "./lib/http/static.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
 import { authRoutes } from "./routes/api/auth.ts";
+import { createLoginThrottle } from "./services/accounts/login_throttle.ts";
 import { userRoutes } from "./routes/api/users.ts";
 import { crossSiteGuard } from "./lib/http/csrf.ts";
 import { resolveClientIp } from "./lib/http/client_ip.ts";
@@ -115,6 +116,8 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   app.use("/static/*", staticFiles());
 
   const secureCookies = deps.config.publicUrl.startsWith("https:");
+  // One count of password guesses for sign-in and account changes alike.
+  const loginThrottle = createLoginThrottle();
   const api = new Hono<AppEnv>();
   api.use(resolveClientIp(deps.config.trustProxy));
   const jsonLimit = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES });
@@ -127,7 +130,10 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.use(crossSiteGuard());
   api.use(authenticate(deps.db, deps.jwtKey));
   api.route("/", systemRoutes(deps.db));
-  api.route("/auth", authRoutes({ ...services, jwtKey: deps.jwtKey, secureCookies }));
+  api.route(
+    "/auth",
+    authRoutes({ ...services, jwtKey: deps.jwtKey, secureCookies, loginThrottle }),
+  );
   // Public account routes, before the super user's /plans and /companies routes so that
   // /plans/list is not taken for a plan id.
   api.route("/", signupRoutes(services));

@@ -4,6 +4,7 @@ import type { AppEnv } from "../lib/http/env.ts";
 import { openTestDb } from "../tests/helpers/db.ts";
 import { createTestCompany, createTestUser } from "../tests/helpers/accounts.ts";
 import { testJwtKey } from "../tests/helpers/app.ts";
+import { createLoginThrottle } from "../services/accounts/login_throttle.ts";
 import { login } from "../services/accounts/sessions.ts";
 import { pageSession } from "./_session.ts";
 
@@ -12,7 +13,12 @@ Deno.test("pageSession: access cookie, renewal through the refresh cookie, or no
   try {
     const jwtKey = testJwtKey();
     const user = await createTestUser(db, await createTestCompany(db));
-    const session = await login(db, jwtKey, { email: user.email, password: user.password });
+    const session = await login(
+      db,
+      jwtKey,
+      { email: user.email, password: user.password, address: "192.0.2.1" },
+      createLoginThrottle(),
+    );
     const app = new Hono<AppEnv>();
     app.get("/", async (c) => {
       const found = await pageSession(c, { db, jwtKey, secureCookies: false });

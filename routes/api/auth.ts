@@ -7,7 +7,7 @@ import { clearSessionCookies, setSessionCookies } from "../../lib/http/session_c
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { clientIp } from "../../lib/http/client_ip.ts";
-import { RateLimiter } from "../../lib/http/rate_limit.ts";
+import type { FailureThrottle } from "../../lib/http/rate_limit.ts";
 import { validateJson } from "../../lib/http/validate.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import { type IssuedSession, login, logout, refresh } from "../../services/accounts/sessions.ts";
@@ -22,12 +22,12 @@ export interface AuthRouteDeps extends ServiceDeps {
   jwtKey: Uint8Array;
   /** Cookies are marked Secure when the installation is served over https. */
   secureCookies: boolean;
+  /** Wrong passwords, counted with the account changes' current-password checks. */
+  loginThrottle: FailureThrottle;
 }
 
 export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const perIp = new RateLimiter(30, 15 * 60_000);
-  const perEmail = new RateLimiter(10, 15 * 60_000);
 
   function answerWithSession(c: Context<AppEnv>, session: IssuedSession) {
     setSessionCookies(c, session, deps.secureCookies);
@@ -36,11 +36,11 @@ export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
 
   routes.post("/login", async (c) => {
     const body = await validateJson(c, LoginBody);
-    const email = body.email.toLowerCase();
-    perIp.hit(clientIp(c));
-    perEmail.hit(email);
-    const session = await login(deps.db, deps.jwtKey, { email, password: body.password });
-    perEmail.reset(email);
+    const session = await login(deps.db, deps.jwtKey, {
+      email: body.email,
+      password: body.password,
+      address: clientIp(c),
+    }, deps.loginThrottle);
     // Other places where this user is signed in are told to sign out (core §4 "Session").
     // `sessionId` names this sign-in, so its own tabs know the event is not about others.
     await deps.hub?.publish(

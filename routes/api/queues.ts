@@ -40,6 +40,14 @@ const REQUIRED = "Required";
 /** An empty form field means "none". */
 const emptyAsNull = (value: unknown) => (value === "" ? null : value);
 
+/** The id of a queue's integration or prompt, or null for none. */
+const linkId = (message: string) =>
+  z.preprocess(
+    emptyAsNull,
+    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message)
+      .nullable(),
+  );
+
 /**
  * Admin §5: name required, 2 to 50 characters; colour required, 3 to 9 characters, and (as the
  * anchor checks) a hex colour, kept lowercase so that "#ABC" and "#abc" are one colour.
@@ -57,9 +65,9 @@ const QueueFields = z.object({
     z.coerce.number({ error: "Número inválido" }).int("Número inválido")
       .min(0, "Número inválido").max(9999, "Número inválido").nullable(),
   ),
-  // Integrations and prompts come with their own issues; until then a queue has neither.
-  integrationId: z.preprocess(emptyAsNull, z.null({ error: "Integração não encontrada" })),
-  promptId: z.preprocess(emptyAsNull, z.null({ error: "Prompt não encontrado" })),
+  // An id or none; the service checks the plan's flag, then that the id names one.
+  integrationId: linkId("Integração não encontrada"),
+  promptId: linkId("Prompt não encontrado"),
   schedules: OpeningHours,
 });
 const CreateQueue = QueueFields.partial().extend({

@@ -88,8 +88,21 @@ export async function planFeaturesOf(db: Queryable, companyId: number): Promise<
 export function requireFeature(db: Queryable, feature: PlanFeature): MiddlewareHandler<AppEnv> {
   return async function featureGuard(c, next) {
     const auth = requireAuth(c);
-    const features = await planFeaturesOf(db, auth.companyId);
-    if (!features[feature]) throw new AppError("ERR_FEATURE_NOT_IN_PLAN", 403);
+    await assertPlanFeature(db, auth.companyId, feature);
     await next();
   };
+}
+
+/**
+ * 403 ERR_FEATURE_NOT_IN_PLAN unless the company's plan includes `feature`: for services whose
+ * calls are open to every plan but whose one field or list belongs to a plan-gated area
+ * (a tag's kanban lane, a queue's integration or prompt).
+ */
+export async function assertPlanFeature(
+  db: Queryable,
+  companyId: number,
+  feature: PlanFeature,
+): Promise<void> {
+  const features = await planFeaturesOf(db, companyId);
+  if (!features[feature]) throw new AppError("ERR_FEATURE_NOT_IN_PLAN", 403);
 }

@@ -12,6 +12,8 @@ import {
   REFRESH_TOKEN_DAYS,
   signAccessToken,
 } from "../../lib/auth/tokens.ts";
+import type { FailureThrottle } from "../../lib/http/rate_limit.ts";
+import { throttledGuess } from "./login_throttle.ts";
 import { findLoginByEmail, findSessionUserById, type SessionUser } from "./session_user.ts";
 
 /** Two tabs refreshing at once both present the same token; the second is not an attack. */
@@ -70,18 +72,37 @@ function accessTokenFor(user: SessionUser, key: Uint8Array, sessionId: string): 
   }, key);
 }
 
+export interface Credentials {
+  email: string;
+  password: string;
+  /** The caller's address: wrong guesses are throttled per account and address. */
+  address: string;
+}
+
+/** Signs in; wrong passwords are throttled (login_throttle.ts), `now` is for tests. */
 export async function login(
   db: Db,
   key: Uint8Array,
-  credentials: { email: string; password: string },
+  credentials: Credentials,
+  throttle: FailureThrottle,
+  now?: Date,
 ): Promise<IssuedSession> {
-  const found = await findLoginByEmail(db, credentials.email.trim());
-  // Hash even for unknown e-mails so timing does not reveal which accounts exist.
-  const valid = await verifyPassword(
-    credentials.password,
-    found?.passwordHash ?? await DUMMY_HASH_PROMISE,
+  const email = credentials.email.trim().toLowerCase();
+  const found = await throttledGuess(
+    throttle,
+    { email, address: credentials.address },
+    async () => {
+      const found = await findLoginByEmail(db, email);
+      // Hash even for unknown e-mails so timing does not reveal which accounts exist.
+      const valid = await verifyPassword(
+        credentials.password,
+        found?.passwordHash ?? await DUMMY_HASH_PROMISE,
+      );
+      if (!found || !valid) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
+      return found;
+    },
+    { wrongCode: "ERR_INVALID_CREDENTIALS", now },
   );
-  if (!found || !valid) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
   assertCompanyActive(found.user);
   await db.run(sql`update users set online = true, updated_at = now() where id = ${found.user.id}`);
   return await issue(db, { ...found.user, online: true }, key, crypto.randomUUID());

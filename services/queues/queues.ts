@@ -9,6 +9,7 @@ import { AppError } from "../../lib/http/errors.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { OpeningHoursDay } from "../companies/weekdays.ts";
 import { publishQueueEvent } from "./events.ts";
+import { assertQueueLinks } from "./links.ts";
 
 export interface Queue {
   id: number;
@@ -137,6 +138,7 @@ export async function createQueue(deps: QueueDeps, who: Who, input: QueueInput):
         sql`select count(*)::int as n from queues where company_id = ${who.companyId}`,
       );
       if (count.n >= limit) throw new AppError("ERR_QUEUE_LIMIT_REACHED", 403, { limit });
+      await assertQueueLinks(tx, who.companyId, input);
       await assertFree(tx, who.companyId, input);
       const { id } = await tx.one<{ id: number }>(sql`
         insert into queues (company_id, name, color, greeting_message, out_of_hours_message,
@@ -167,6 +169,7 @@ export async function updateQueue(
     deps.db.transaction(async (tx) => {
       await lockCompany(tx, who.companyId);
       await lockQueue(tx, who.companyId, id);
+      await assertQueueLinks(tx, who.companyId, input);
       await assertFree(tx, who.companyId, input, id);
       const sets: Sql[] = [sql`updated_at = now()`];
       if (input.name !== undefined) sets.push(sql`name = ${input.name}`);

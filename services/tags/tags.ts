@@ -9,7 +9,7 @@ import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { isAdmin } from "../accounts/permissions.ts";
+import { assertPlanFeature, isAdmin } from "../accounts/permissions.ts";
 
 export type Kanban = 0 | 1;
 
@@ -71,8 +71,9 @@ export async function listAllTags(db: Queryable, who: Who): Promise<Tag[]> {
   return await db.query<Tag>(selectTags(who.companyId));
 }
 
-/** The company's kanban lanes, by name. */
+/** The company's kanban lanes, by name: the kanban screen's, so only with a plan that has it. */
 export async function listKanbanTags(db: Queryable, who: Who): Promise<Tag[]> {
+  await assertPlanFeature(db, who.companyId, "useKanban");
   return await db.query<Tag>(selectTags(who.companyId, sql`and t.kanban = 1`));
 }
 
@@ -86,15 +87,24 @@ export async function showTag(db: Queryable, who: Who, id: number): Promise<Tag>
   return tag;
 }
 
-/** Only admins decide which tags are kanban lanes (admin §6): others may not change it. */
-function checkKanbanChange(who: Who, current: Kanban, wanted: Kanban | undefined): void {
-  if (wanted !== undefined && wanted !== current && !isAdmin(who)) {
-    throw new AppError("ERR_TAG_KANBAN_ADMIN_ONLY", 403);
-  }
+/**
+ * Only admins decide which tags are kanban lanes (admin §6): others may not change it. A new
+ * lane needs a plan with kanban; lanes kept from an earlier plan may still be edited or
+ * turned off.
+ */
+async function checkKanbanChange(
+  db: Queryable,
+  who: Who,
+  current: Kanban,
+  wanted: Kanban | undefined,
+): Promise<void> {
+  if (wanted === undefined || wanted === current) return;
+  if (!isAdmin(who)) throw new AppError("ERR_TAG_KANBAN_ADMIN_ONLY", 403);
+  if (wanted === 1) await assertPlanFeature(db, who.companyId, "useKanban");
 }
 
 export async function createTag(deps: TagDeps, who: Who, input: TagInput): Promise<Tag> {
-  checkKanbanChange(who, 0, input.kanban);
+  await checkKanbanChange(deps.db, who, 0, input.kanban);
   const tag = await conflictOnDuplicate(
     "ERR_DUPLICATED_TAG",
     () =>
@@ -125,7 +135,7 @@ export async function updateTag(
           sql`select kanban from tags where id = ${id} and company_id = ${who.companyId} for update`,
         );
         if (!current) throw new AppError("ERR_NO_TAG_FOUND", 404);
-        checkKanbanChange(who, current.kanban, input.kanban);
+        await checkKanbanChange(tx, who, current.kanban, input.kanban);
         await tx.run(sql`
         update tags
         set name = coalesce(${input.name ?? null}, name),

@@ -1,6 +1,8 @@
 /**
- * Editing a user (`PUT /api/users/{id}`). Admins edit anyone of their company; anybody may
- * edit their own name, e-mail and password. The other fields need the dialog's permissions
+ * Editing a user (`PUT /api/users/{id}`). Admins edit anyone of their company below the
+ * super user; anybody may edit their own name, e-mail and password. A super user works in a
+ * company like anyone else, so its admins can name them by id: only a super user may edit
+ * one, or the owner of the installation could be taken over by changing its e-mail. The other fields need the dialog's permissions
  * (core §6): profile, default connection and allTicket `user-modal:editProfile`, queues
  * `user-modal:editQueues`; the super flag only the super user. A field counts as changed
  * only when its value differs, because the dialog sends every field back as it was; an
@@ -84,6 +86,7 @@ export async function updateUser(
   const user = await rethrowEmailTaken(deps.db.transaction(async (tx) => {
     await lockCompanyUsers(tx, companyId);
     const current = await currentOf(tx, companyId, userId);
+    if (current.super && !actor.super) throw new AppError("ERR_NO_PERMISSION", 403);
     const changes = guardedChanges(current, input);
     assertMayChange(actor, self, changes);
     if (changes.profile && input.profile === "user") {

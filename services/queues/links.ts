@@ -1,0 +1,28 @@
+/**
+ * A queue's integration (`useIntegrations`) and AI prompt (`useOpenAi`): plan-gated, so the
+ * server refuses them for a plan without the flag instead of trusting the hidden menu.
+ */
+import type { Queryable } from "../../lib/db/mod.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { assertPlanFeature } from "../accounts/permissions.ts";
+
+export interface QueueLinks {
+  integrationId?: number | null;
+  promptId?: number | null;
+}
+
+export async function assertQueueLinks(
+  db: Queryable,
+  companyId: number,
+  links: QueueLinks,
+): Promise<void> {
+  const integration = links.integrationId !== undefined && links.integrationId !== null;
+  const prompt = links.promptId !== undefined && links.promptId !== null;
+  if (integration) await assertPlanFeature(db, companyId, "useIntegrations");
+  if (prompt) await assertPlanFeature(db, companyId, "useOpenAi");
+  // Integrations and prompts arrive with their own issues: until then no id names one.
+  const fields: Record<string, string> = {};
+  if (integration) fields.integrationId = "Integração não encontrada";
+  if (prompt) fields.promptId = "Prompt não encontrado";
+  if (Object.keys(fields).length > 0) throw new AppError("ERR_VALIDATION", 400, { fields });
+}

@@ -1,0 +1,152 @@
+/**
+ * The plan's feature flags are enforced by the API (issue 15, security 8), not only by the
+ * hidden menu entry: a company whose plan lacks a flag gets 403 ERR_FEATURE_NOT_IN_PLAN from
+ * every call that would use it, and nothing changes. Each flag of the plan is listed in
+ * GATED with the calls it guards (or in NO_API_YET with the reason), so a new flag fails here
+ * until someone decides where the server enforces it.
+ */
+import assert from "node:assert/strict";
+import { type Db, sql } from "../../lib/db/mod.ts";
+import { PLAN_FEATURES, type PlanFeature } from "../../services/plans/features.ts";
+import { answer, openAppWithActors } from "../helpers/api_as.ts";
+
+interface Fixture {
+  tag: number;
+  lane: number;
+  queue: number;
+}
+
+interface GatedCall {
+  method: string;
+  path: (f: Fixture) => string;
+  body?: unknown;
+  /** The answer when the plan includes the flag (proof that the 403 is about the plan). */
+  allowed: number;
+}
+
+const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
+  useKanban: [
+    { method: "GET", path: () => "/api/tags/kanban", allowed: 200 },
+    {
+      method: "POST",
+      path: () => "/api/tags",
+      body: { name: "Nova raia", kanban: 1 },
+      allowed: 200,
+    },
+    { method: "PUT", path: (f) => `/api/tags/${f.tag}`, body: { kanban: true }, allowed: 200 },
+  ],
+  // No integration or prompt exists yet, so with the flag the id is refused as unknown (400).
+  useIntegrations: [
+    {
+      method: "POST",
+      path: () => "/api/queue",
+      body: { name: "Bot", color: "#101010", integrationId: 7 },
+      allowed: 400,
+    },
+    {
+      method: "PUT",
+      path: (f) => `/api/queue/${f.queue}`,
+      body: { integrationId: 7 },
+      allowed: 400,
+    },
+  ],
+  useOpenAi: [
+    {
+      method: "POST",
+      path: () => "/api/queue",
+      body: { name: "IA", color: "#202020", promptId: 3 },
+      allowed: 400,
+    },
+    { method: "PUT", path: (f) => `/api/queue/${f.queue}`, body: { promptId: 3 }, allowed: 400 },
+  ],
+};
+
+const NO_API_YET: Partial<Record<PlanFeature, string>> = {
+  useCampaigns: "campaigns have no API yet (their issue adds it behind requireFeature)",
+  useSchedules: "scheduled messages have no API yet",
+  useInternalChat: "the internal chat has no API yet",
+  useExternalApi: "POST /api/send does not exist yet",
+};
+
+async function setPlanFlags(db: Db, companyId: number, on: boolean): Promise<void> {
+  await db.run(sql`
+    update plans set use_campaigns = ${on}, use_schedules = ${on}, use_internal_chat = ${on},
+      use_external_api = ${on}, use_kanban = ${on}, use_open_ai = ${on},
+      use_integrations = ${on}
+    where id = (select plan_id from companies where id = ${companyId})`);
+}
+
+async function rows(db: Db, companyId: number): Promise<string> {
+  return JSON.stringify({
+    tags: await db.query(sql`select * from tags where company_id = ${companyId} order by id`),
+    queues: await db.query(sql`select * from queues where company_id = ${companyId} order by id`),
+  });
+}
+
+Deno.test("[api] every flag of the plan is enforced by the API", async (t) => {
+  const env = await openAppWithActors();
+  const { db, companyId, asAdmin } = env;
+  try {
+    const insertTag = async (name: string, kanban: number) =>
+      (await db.one<{ id: number }>(sql`
+        insert into tags (company_id, name, color, kanban) values (${companyId}, ${name},
+          '#123456', ${kanban}) returning id`)).id;
+    const fixture: Fixture = {
+      tag: await insertTag("Etiqueta", 0),
+      // A lane made while the plan still had kanban.
+      lane: await insertTag("Raia antiga", 1),
+      queue: (await db.one<{ id: number }>(sql`
+        insert into queues (company_id, name, color) values (${companyId}, 'Suporte', '#0000aa')
+        returning id`)).id,
+    };
+
+    await t.step("each flag is gated or has a reason why there is nothing to gate", () => {
+      const unlisted = PLAN_FEATURES.filter((flag) => !GATED[flag] && !NO_API_YET[flag]);
+      assert.deepEqual(unlisted, []);
+    });
+
+    await t.step("without the flags: 403 ERR_FEATURE_NOT_IN_PLAN and nothing changes", async () => {
+      await setPlanFlags(db, companyId, false);
+      const before = await rows(db, companyId);
+      const wrong: string[] = [];
+      for (const [flag, calls] of Object.entries(GATED)) {
+        for (const call of calls) {
+          const { status, body } = await answer(
+            await asAdmin(call.method, call.path(fixture), call.body),
+          );
+          if (status !== 403 || body?.error !== "ERR_FEATURE_NOT_IN_PLAN") {
+            wrong.push(
+              `${flag}: ${call.method} ${call.path(fixture)} → ${status} ${JSON.stringify(body)}`,
+            );
+          }
+        }
+      }
+      assert.deepEqual(wrong, []);
+      assert.equal(await rows(db, companyId), before);
+    });
+
+    await t.step("a lane kept from before may be renamed or turned off", async () => {
+      const renamed = await answer(
+        await asAdmin("PUT", `/api/tags/${fixture.lane}`, { name: "Raia", kanban: 1 }),
+      );
+      assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+      const off = await answer(await asAdmin("PUT", `/api/tags/${fixture.lane}`, { kanban: 0 }));
+      assert.equal(off.status, 200, JSON.stringify(off.body));
+      assert.equal(off.body.kanban, 0);
+    });
+
+    await t.step("with the flags the same calls pass the plan check", async () => {
+      await setPlanFlags(db, companyId, true);
+      for (const [flag, calls] of Object.entries(GATED)) {
+        for (const call of calls) {
+          const { status, body } = await answer(
+            await asAdmin(call.method, call.path(fixture), call.body),
+          );
+          assert.equal(status, call.allowed, `${flag}: ${call.method} ${JSON.stringify(body)}`);
+        }
+      }
+    });
+  } finally {
+    await env.close();
+  }
+});
