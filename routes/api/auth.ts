@@ -42,15 +42,9 @@ export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
     const email = body.email.toLowerCase();
     perIp.hit(clientIp(c));
     perEmail.hit(email);
-    const session = await login(deps.db, deps.jwtKey, { email, password: body.password });
+    const credentials = { email, password: body.password };
+    const session = await login(deps.db, deps.jwtKey, credentials, deps.hub);
     perEmail.reset(email);
-    // Other places where this user is signed in are told to sign out (core §4 "Session").
-    // `sessionId` names this sign-in, so its own tabs know the event is not about others.
-    await deps.hub?.publish(
-      `user-${session.user.id}`,
-      `company-${session.user.companyId}-auth`,
-      { action: "update", user: { id: session.user.id }, sessionId: session.sessionId },
-    );
     return answerWithSession(c, session);
   });
 

@@ -5,6 +5,8 @@
  */
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { channels, rooms } from "../../lib/realtime/channels.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
 import { DUMMY_HASH_PROMISE, verifyPassword } from "../../lib/auth/password.ts";
 import {
   hashToken,
@@ -70,10 +72,16 @@ function accessTokenFor(user: SessionUser, key: Uint8Array, sessionId: string): 
   }, key);
 }
 
+/**
+ * Signs in with e-mail and password. The other places where this user is signed in hear of
+ * it on their own room (core §4 "Session") and sign out; the event's `sessionId` names this
+ * sign-in, so its own tabs know the event is not about them.
+ */
 export async function login(
   db: Db,
   key: Uint8Array,
   credentials: { email: string; password: string },
+  hub?: Hub,
 ): Promise<IssuedSession> {
   const found = await findLoginByEmail(db, credentials.email.trim());
   // Hash even for unknown e-mails so timing does not reveal which accounts exist.
@@ -84,7 +92,14 @@ export async function login(
   if (!found || !valid) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
   assertCompanyActive(found.user);
   await db.run(sql`update users set online = true, updated_at = now() where id = ${found.user.id}`);
-  return await issue(db, { ...found.user, online: true }, key, crypto.randomUUID());
+  const session = await issue(db, { ...found.user, online: true }, key, crypto.randomUUID());
+  const { id, companyId } = session.user;
+  await hub?.publish(rooms.user(id), channels.auth(companyId), {
+    action: "update",
+    user: { id },
+    sessionId: session.sessionId,
+  });
+  return session;
 }
 
 interface TokenRow {

@@ -5,6 +5,7 @@
  * between instances); lists answer it by fetching their first page again.
  */
 import type { Db } from "../../lib/db/mod.ts";
+import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import type { Contact } from "./contacts.ts";
 
@@ -19,14 +20,10 @@ export type ContactEvent =
   | { action: "delete"; contactId: number }
   | { action: "reload"; created: number };
 
-export function contactChannel(companyId: number): string {
-  return `company-${companyId}-contact`;
-}
-
 export async function publishContactEvent(
   deps: ContactsDeps,
   companyId: number,
   event: ContactEvent,
 ): Promise<void> {
-  await deps.hub?.publish(`company-${companyId}`, contactChannel(companyId), event);
+  await deps.hub?.publish(rooms.company(companyId), channels.contact(companyId), event);
 }

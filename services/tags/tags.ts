@@ -8,6 +8,7 @@ import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
 import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 
@@ -157,5 +158,5 @@ export type TagEvent =
 
 /** Tags are company-wide: every signed-in user of the company hears about them. */
 async function publishTag(hub: Hub | undefined, companyId: number, event: TagEvent) {
-  await hub?.publish(`company-${companyId}`, `company-${companyId}-tag`, event);
+  await hub?.publish(rooms.company(companyId), channels.tag(companyId), event);
 }

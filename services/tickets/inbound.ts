@@ -12,6 +12,7 @@
  * makes two messages (the original's duplicate tickets and lost messages).
  */
 import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
+import { channels } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
 import { rememberPhoneContact } from "../contacts/phone_book.ts";
@@ -140,13 +141,13 @@ export async function receiveMessage(
   const hub = deps.hub;
   if (!hub) return;
   const rooms = stored.rooms as string[];
-  await hub.publish(rooms, `company-${companyId}-appMessage`, {
+  await hub.publish(rooms, channels.appMessage(companyId), {
     action: "create",
     message: presentMessage(stored.message as Record<string, unknown>),
     ticket,
     contact: ticket.contact,
   });
-  await hub.publish(rooms, `company-${companyId}-ticket`, { action: "update", ticket });
+  await hub.publish(rooms, channels.ticket(companyId), { action: "update", ticket });
 }
 
 async function changeMessage(
@@ -166,7 +167,7 @@ async function changeMessage(
   await publishToTicketAudience(
     deps,
     { companyId, queueId: ticket.queueId, userId: ticket.userId },
-    [`company-${companyId}-appMessage`, { action: "update", message: presentMessage(row), ticket }],
+    [channels.appMessage(companyId), { action: "update", message: presentMessage(row), ticket }],
   );
 }
 

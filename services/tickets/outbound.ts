@@ -11,6 +11,7 @@
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { saveMedia, type StoredMedia } from "../../lib/media/store.ts";
+import { channels } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import { enqueueOutgoing, type OutboxPayload } from "../whatsapp/outbox.ts";
@@ -226,13 +227,13 @@ async function touchTicket(
   await publishToTicketAudience(
     deps,
     { companyId, queueId: ticket.queueId, userId: ticket.userId },
-    [`company-${companyId}-appMessage`, {
+    [channels.appMessage(companyId), {
       action: "create",
       message,
       ticket,
       contact: ticket.contact,
     }],
-    [`company-${companyId}-ticket`, { action: "update", ticket }],
+    [channels.ticket(companyId), { action: "update", ticket }],
   );
 }
 
