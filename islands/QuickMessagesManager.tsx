@@ -1,7 +1,7 @@
 /**
  * The /quick-messages page's list (admin §7 "Quick messages"): the caller's own messages and
  * the company's shared ones, searchable, loaded on scroll, with add/edit/delete for those the
- * caller may change, and live updates from `company-{id}-quickmessage`.
+ * caller may change, and live updates from `channels.quickMessage`.
  */
 import { channels } from "../lib/realtime/channels.ts";
 import { useState } from "preact/hooks";

@@ -6,7 +6,7 @@
  * @example
  * const hub = await createHub({ db, authenticate, authorizeJoin });
  * app.get("/ws", (c) => hub.upgrade(c.req.raw));
- * await hub.publish("company-1-open", "company-1-ticket", { action: "update", ticket });
+ * await hub.publish(rooms.company(1), channels.contact(1), { action: "update", contact });
  */
 import type { Db } from "../db/mod.ts";
 import { pinnedRooms } from "./channels.ts";
