@@ -52,6 +52,7 @@ import { whatsappRoutes } from "./routes/api/whatsapp.ts";
 import { sandboxRoutes } from "./routes/api/sandbox.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
 import { createInboundPipeline } from "./services/tickets/inbound.ts";
+import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { messageRoutes } from "./routes/api/messages.ts";
 import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
 import { ticketRoutes } from "./routes/api/tickets.ts";
@@ -202,9 +203,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Sockets sign in like API calls: the access cookie, or ?token= for other clients.
     authenticate: (request) =>
       principalOf(db, jwtKey, request, cookieValue(request, ACCESS_COOKIE)),
-    // Ticket and chat rooms arrive with the conversations issue; until then a socket is only
-    // in its company's and user's rooms, which the hub joins by itself.
-    authorizeJoin: () => Promise.resolve(null),
+    // The spec's joinChatBox, joinTickets and joinNotification, checked per user.
+    authorizeJoin: createJoinAuthorizer({ db }),
   });
   const appDeps: AppDeps = { db, config, hub, jwtKey };
   const services = serviceDepsOf(appDeps);

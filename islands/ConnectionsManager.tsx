@@ -4,6 +4,7 @@
  * delete. Rows follow `company-{id}-whatsapp` and, for admins, `company-{id}-whatsappSession`
  * (which carries the QR); the menu's warning follows the same rows.
  */
+import { channels } from "../lib/realtime/channels.ts";
 import { useEffect, useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx";
 import { RowActions } from "../components/lists/RowActions.tsx";
@@ -85,8 +86,8 @@ export default function ConnectionsManager(props: ConnectionsManagerProps) {
   const [busy, setBusy] = useState<number | null>(null);
 
   const apply = (event: unknown) => setRows((current) => applyConnectionEvent(current, event));
-  const sessionChannel = canManage ? `company-${companyId}-whatsappSession` : null;
-  useChannel(`company-${companyId}-whatsapp`, apply);
+  const sessionChannel = canManage ? channels.whatsappSession(companyId) : null;
+  useChannel(channels.whatsapp(companyId), apply);
   useChannel(sessionChannel, apply);
 
   useEffect(() => {

@@ -4,6 +4,7 @@
  * and delete after a confirmation. Live updates from `company-{id}-queue` keep every open tab
  * current.
  */
+import { channels } from "../lib/realtime/channels.ts";
 import { useEffect, useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx";
 import { ListLayout } from "../components/lists/ListLayout.tsx";
@@ -62,7 +63,7 @@ export default function QueuesManager({ companyId }: QueuesManagerProps) {
       applyLiveEvent(current, asLiveEvent(event), { compare: byMenuOrder }).sort(byMenuOrder)
     );
   }
-  useChannel(`company-${companyId}-queue`, apply);
+  useChannel(channels.queue(companyId), apply);
 
   async function remove(queue: QueueRow) {
     try {

@@ -1,8 +1,9 @@
 /**
  * The /quick-messages page's list (admin §7 "Quick messages"): the caller's own messages and
  * the company's shared ones, searchable, loaded on scroll, with add/edit/delete for those the
- * caller may change, and live updates from `company-{id}-quickmessage`.
+ * caller may change, and live updates from `channels.quickMessage`.
  */
+import { channels } from "../lib/realtime/channels.ts";
 import { useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx";
 import { ListLayout } from "../components/lists/ListLayout.tsx";
@@ -54,7 +55,7 @@ export default function QuickMessagesManager(
   function apply(event: unknown) {
     list.setRows((rows) => applyLiveEvent(rows, event, { accepts: matches, compare: byShortcode }));
   }
-  useChannel(`company-${companyId}-quickmessage`, apply);
+  useChannel(channels.quickMessage(companyId), apply);
 
   async function remove(row: QuickMessageRow) {
     try {

@@ -5,6 +5,7 @@
  * status is live (realtime); the open conversation is re-read every 1.5 s while the tab is
  * visible, which is what shows replies and ticks as they come.
  */
+import { channels } from "../lib/realtime/channels.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { statusView } from "../components/connections/status.ts";
 import {
@@ -101,8 +102,8 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
     const row = data.session ?? whatsapp;
     if (row?.id === id) setStatus(row.status);
   };
-  useChannel(`company-${props.companyId}-whatsapp`, onSession);
-  useChannel(`company-${props.companyId}-whatsappSession`, onSession);
+  useChannel(channels.whatsapp(props.companyId), onSession);
+  useChannel(channels.whatsappSession(props.companyId), onSession);
 
   async function loadConversation(number: string) {
     const answer = await api<{ messages: SandboxMessageView[] }>(

@@ -6,6 +6,7 @@
  * - Sends the user-status heartbeat every 5 minutes (core §9).
  * - Shows the "no permission" toast after a refused page sent the user here (routes/_private).
  */
+import { channels } from "../lib/realtime/channels.ts";
 import { useEffect } from "preact/hooks";
 import { configureApi } from "../lib/client/api.ts";
 import {
@@ -61,7 +62,7 @@ export default function SessionWatch({ userId, companyId, sessionId, denied }: S
         browserActions.reload();
       },
     });
-    const unsubscribe = realtime.subscribe(`company-${companyId}-auth`, (data) => {
+    const unsubscribe = realtime.subscribe(channels.auth(companyId), (data) => {
       void onAuth(data);
     });
     const heartbeat = setInterval(() => realtime.send("userStatus"), USER_STATUS_INTERVAL_MS);

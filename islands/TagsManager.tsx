@@ -2,6 +2,7 @@
  * The /tags page's list (admin §7 "Tags"): search, pages loaded on scroll, add, edit and
  * delete, and live updates from `company-{id}-tag` so every open tab stays current.
  */
+import { channels } from "../lib/realtime/channels.ts";
 import { useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx";
 import { ListLayout } from "../components/lists/ListLayout.tsx";
@@ -49,7 +50,7 @@ export default function TagsManager({ companyId, canSetKanban }: TagsManagerProp
   function apply(event: unknown) {
     list.setRows((rows) => applyLiveEvent(rows, event, { accepts: matches, compare: byName }));
   }
-  useChannel(`company-${companyId}-tag`, apply);
+  useChannel(channels.tag(companyId), apply);
 
   async function remove(tag: TagRow) {
     try {

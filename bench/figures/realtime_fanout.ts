@@ -4,6 +4,7 @@
  * sandbox phone delivering messages through the API. Each sample is the time from the
  * customer's send to one agent's socket receiving the new message event.
  */
+import { channels } from "../../lib/realtime/channels.ts";
 import { signAccessToken } from "../../lib/auth/tokens.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { sql } from "../../lib/db/mod.ts";
@@ -61,7 +62,7 @@ export default async function realtimeFanoutFigures(): Promise<Figure[]> {
     }
     await db.run(sql`update users set all_ticket = 'enabled' where company_id = ${companyId}`);
 
-    const channel = `company-${companyId}-appMessage`;
+    const channel = channels.appMessage(companyId);
     const arrivals = new Map<string, number[]>();
     const wsUrl = server.url.replace("http", "ws");
     await Promise.all(agents.map(async (agent) => {

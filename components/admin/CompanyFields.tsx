@@ -22,7 +22,7 @@ export interface CompanyFieldsProps {
 export function CompanyFields({ values, errors, plans, creating, setField }: CompanyFieldsProps) {
   const t = useT();
   const text = (field: keyof CompanyValues) => ({
-    id: `company-${field}`,
+    id: `company-form-${field}`,
     label: t(`admin.companies.${field}`),
     value: values[field] as string,
     error: errors[field],
@@ -38,7 +38,7 @@ export function CompanyFields({ values, errors, plans, creating, setField }: Com
       <Input {...text("email")} type="email" required maxLength={200} autoComplete="off" />
       <Input {...text("phone")} type="tel" maxLength={30} />
       <Select
-        id="company-planId"
+        id="company-form-planId"
         label={t("admin.companies.plan")}
         required
         placeholder={t("admin.companies.choosePlan")}
@@ -51,7 +51,7 @@ export function CompanyFields({ values, errors, plans, creating, setField }: Com
         onChange={(e) => setField("planId", e.currentTarget.value)}
       />
       <Select
-        id="company-status"
+        id="company-form-status"
         label={t("admin.companies.status")}
         value={String(values.status)}
         options={yesNo}
@@ -69,7 +69,7 @@ export function CompanyFields({ values, errors, plans, creating, setField }: Com
       />
       <Input {...text("dueDate")} type="date" />
       <Select
-        id="company-recurrence"
+        id="company-form-recurrence"
         label={t("admin.companies.recurrence")}
         value={values.recurrence}
         options={RECURRENCES.map((r) => ({

@@ -4,6 +4,7 @@
  * bottom, core §9), add/edit/delete dialogs, spreadsheet import and CSV export for admins,
  * and live updates from the company's `contact` channel.
  */
+import { channels } from "../../lib/realtime/channels.ts";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError } from "../../lib/client/api.ts";
 import type { ChannelHandler } from "../../lib/client/realtime.ts";
@@ -108,7 +109,7 @@ export function ContactsManager(props: ContactsManagerProps) {
 
   useEffect(() => {
     if (!realtime) return;
-    return realtime.subscribe(`company-${companyId}-contact`, (data) => {
+    return realtime.subscribe(channels.contact(companyId), (data) => {
       const event = data as ContactEvent;
       if (event.action === "create" || event.action === "update") {
         setList((state) => withUpsert(state, event.contact, searchRef.current));

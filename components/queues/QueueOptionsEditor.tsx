@@ -4,6 +4,7 @@
  * hangs under it) after a confirmation. Each change is saved at once; changes made by another
  * admin arrive on `company-{id}-queueOption`.
  */
+import { channels } from "../../lib/realtime/channels.ts";
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError } from "../../lib/client/api.ts";
 import { useChannel } from "../../lib/client/channel.ts";
@@ -66,7 +67,7 @@ export function QueueOptionsEditor({ companyId, queueId }: QueueOptionsEditorPro
     };
   }, [queueId]);
 
-  useChannel(`company-${companyId}-queueOption`, (event) => {
+  useChannel(channels.queueOption(companyId), (event) => {
     setRows((current) => current && applyOptionEvent(current, queueId, event));
   });
 

@@ -3,6 +3,7 @@
  * the company's connection statuses once and follows `company-{id}-whatsapp`, setting
  * `connectionsNeedAttention`; the badge itself waits the spec's 2 s before showing.
  */
+import { channels } from "../../lib/realtime/channels.ts";
 import { useEffect, useRef } from "preact/hooks";
 import { api } from "../../lib/client/api.ts";
 import { useChannel } from "../../lib/client/channel.ts";
@@ -26,7 +27,7 @@ export function useConnectionsWatch(): void {
     return () => void (live = false);
   }, [watching]);
 
-  useChannel(watching ? `company-${session.companyId}-whatsapp` : null, (event) => {
+  useChannel(watching ? channels.whatsapp(session.companyId) : null, (event) => {
     if (!rows.current) return;
     rows.current = applyConnectionEvent(rows.current, event);
     connectionsNeedAttention.value = anyNeedsAttention(rows.current);

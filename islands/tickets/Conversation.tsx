@@ -4,6 +4,7 @@
  * the messages and the reply box. The ticket follows `-ticket` events; when it is resolved
  * here, deleted, or moved out of the viewer's sight, the view goes back to the list.
  */
+import { channels } from "../../lib/realtime/channels.ts";
 import { useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../../components/lists/DeleteConfirmDialog.tsx";
 import { ArrowLeftIcon, CheckIcon, TagIcon, TrashIcon } from "../../components/icons.tsx";
@@ -48,7 +49,7 @@ export function Conversation(props: ConversationProps) {
   const [dialog, setDialog] = useState<Open>(null);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
 
-  useChannel(`company-${props.companyId}-ticket`, (event) => {
+  useChannel(channels.ticket(props.companyId), (event) => {
     const data = event as { action?: string; ticket?: Ticket; ticketId?: number };
     if (data.action === "delete" && data.ticketId === ticket.id) {
       pushToast({ tone: "info", messageKey: "tickets.goneAway" });

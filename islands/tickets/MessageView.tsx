@@ -4,6 +4,7 @@
  * additions and changes (acks, deletes, edits) from `-appMessage`. Opening and reading the
  * ticket marks its messages read on the server.
  */
+import { channels } from "../../lib/realtime/channels.ts";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { api } from "../../lib/client/api.ts";
 import { useChannel } from "../../lib/client/channel.ts";
@@ -80,7 +81,7 @@ export function MessageView(
       : element.scrollHeight - keep.current.fromBottom;
   }, [messages]);
 
-  useChannel(`company-${companyId}-appMessage`, (event) => {
+  useChannel(channels.appMessage(companyId), (event) => {
     const element = scroller.current;
     const atBottom = !element ||
       element.scrollHeight - element.scrollTop - element.clientHeight < 80;

@@ -4,6 +4,7 @@
  * and the show-all switch; the lists, live, with infinite scroll; the new-ticket and peek
  * dialogs. A customer's new message plays the chime at the stored volume.
  */
+import { channels } from "../../lib/realtime/channels.ts";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { SearchBox } from "../../components/lists/SearchBox.tsx";
 import { InboxIcon, PlusIcon } from "../../components/icons.tsx";
@@ -79,8 +80,8 @@ export function TicketList(props: TicketListProps) {
   const applyAll = (event: unknown) => {
     for (const list of Object.values(lists)) list.apply(event);
   };
-  useChannel(`company-${props.companyId}-ticket`, applyAll);
-  useChannel(`company-${props.companyId}-appMessage`, (event) => {
+  useChannel(channels.ticket(props.companyId), applyAll);
+  useChannel(channels.appMessage(props.companyId), (event) => {
     applyAll(event);
     const data = event as { action?: string; message?: { fromMe?: boolean; ticketId?: number } };
     if (data.action !== "create" || data.message?.fromMe) return;

@@ -93,7 +93,7 @@ export function UserFormDialog(
     setValues((current) => ({ ...current, [key]: value }));
   /** The props every text box of the form shares: its value, its input and its error. */
   const textField = (key: "name" | "email" | "password") => ({
-    id: `user-${key}`,
+    id: `user-form-${key}`,
     label: t(`users.form.${key}`),
     value: values[key],
     error: errors[key],
@@ -175,7 +175,7 @@ export function UserFormDialog(
         {permissions.editProfile && (
           <>
             <Select
-              id="user-profile"
+              id="user-form-profile"
               label={t("users.form.profile")}
               value={values.profile}
               onChange={(event) =>

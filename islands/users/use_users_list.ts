@@ -3,6 +3,7 @@
  * characters, after 500 ms of quiet, lower-cased; core §5, §9), scrolling loads the next
  * page, and `company-{id}-user` events keep the rows current (admin §2).
  */
+import { channels } from "../../lib/realtime/channels.ts";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
 import { sharedRealtime } from "../../lib/client/session.ts";
@@ -75,7 +76,7 @@ export function useUsersList(initial: UsersPageAnswer, companyId: number) {
   }, []);
 
   useEffect(() => {
-    return sharedRealtime().subscribe(`company-${companyId}-user`, (data) => {
+    return sharedRealtime().subscribe(channels.user(companyId), (data) => {
       const event = data as UserEvent;
       if (event.action === "delete") return remove(event.userId);
       // The event carries only what every colleague may see; the table shows more (e-mail,

@@ -10,7 +10,7 @@
  * @example
  * const session = useShellSession();
  * if (session?.features.useKanban) …
- * const stop = sharedRealtime().subscribe(`company-${session.companyId}-ticket`, onTicket);
+ * const stop = sharedRealtime().subscribe(channels.ticket(session.companyId), onTicket);
  */
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";

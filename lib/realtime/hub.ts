@@ -6,9 +6,10 @@
  * @example
  * const hub = await createHub({ db, authenticate, authorizeJoin });
  * app.get("/ws", (c) => hub.upgrade(c.req.raw));
- * await hub.publish("company-1-open", "company-1-ticket", { action: "update", ticket });
+ * await hub.publish(rooms.company(1), channels.contact(1), { action: "update", contact });
  */
 import type { Db } from "../db/mod.ts";
+import { pinnedRooms } from "./channels.ts";
 import { PgBroker } from "./pg_broker.ts";
 import { serverMessage } from "./protocol.ts";
 import { RoomRegistry } from "./rooms.ts";
@@ -116,7 +117,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     };
     socket.onopen = () => {
       if (closing) return socket.close(1001, "Server shutting down");
-      rooms.add(session, [`company-${principal.companyId}`, `user-${principal.userId}`]);
+      rooms.add(session, pinnedRooms(principal));
       sendText(session, serverMessage("ready", {}));
     };
     socket.onmessage = (event) => void handleFrame(ctx, session, event.data);

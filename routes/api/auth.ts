@@ -36,17 +36,16 @@ export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
 
   routes.post("/login", async (c) => {
     const body = await validateJson(c, LoginBody);
-    const session = await login(deps.db, deps.jwtKey, {
-      email: body.email,
-      password: body.password,
-      address: clientIp(c),
-    }, deps.loginThrottle);
-    // Other places where this user is signed in are told to sign out (core §4 "Session").
-    // `sessionId` names this sign-in, so its own tabs know the event is not about others.
-    await deps.hub?.publish(
-      `user-${session.user.id}`,
-      `company-${session.user.companyId}-auth`,
-      { action: "update", user: { id: session.user.id }, sessionId: session.sessionId },
+    const session = await login(
+      deps.db,
+      deps.jwtKey,
+      {
+        email: body.email,
+        password: body.password,
+        address: clientIp(c),
+      },
+      deps.loginThrottle,
+      { hub: deps.hub },
     );
     return answerWithSession(c, session);
   });

@@ -27,10 +27,7 @@ export function settingRoutes(db: Db, hub?: Hub): Hono<AppEnv> {
   routes.put("/:key", async (c) => {
     const auth = requireAdmin(c);
     const { value } = await validateJson(c, SettingBody);
-    const setting = await updateSetting(db, auth.companyId, c.req.param("key"), value);
-    const room = `company-${auth.companyId}`;
-    await hub?.publish(room, `${room}-settings`, { action: "update", setting });
-    return c.json(setting);
+    return c.json(await updateSetting({ db, hub }, auth.companyId, c.req.param("key"), value));
   });
 
   return routes;

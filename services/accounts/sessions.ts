@@ -5,6 +5,8 @@
  */
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { channels, rooms } from "../../lib/realtime/channels.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
 import { DUMMY_HASH_PROMISE, verifyPassword } from "../../lib/auth/password.ts";
 import {
   hashToken,
@@ -79,13 +81,18 @@ export interface Credentials {
   address: string;
 }
 
-/** Signs in; wrong passwords are throttled (login_throttle.ts), `now` is for tests. */
+/**
+ * Signs in with e-mail and password; wrong passwords are throttled (login_throttle.ts), `now`
+ * is for tests. The other places where this user is signed in hear of it on their own room
+ * (core §4 "Session") and sign out; the event's `sessionId` names this sign-in, so its own
+ * tabs know the event is not about them.
+ */
 export async function login(
   db: Db,
   key: Uint8Array,
   credentials: Credentials,
   throttle: FailureThrottle,
-  now?: Date,
+  { hub, now }: { hub?: Hub; now?: Date } = {},
 ): Promise<IssuedSession> {
   const email = credentials.email.trim().toLowerCase();
   const found = await throttledGuess(
@@ -105,7 +112,14 @@ export async function login(
   );
   assertCompanyActive(found.user);
   await db.run(sql`update users set online = true, updated_at = now() where id = ${found.user.id}`);
-  return await issue(db, { ...found.user, online: true }, key, crypto.randomUUID());
+  const session = await issue(db, { ...found.user, online: true }, key, crypto.randomUUID());
+  const { id, companyId } = session.user;
+  await hub?.publish(rooms.user(id), channels.auth(companyId), {
+    action: "update",
+    user: { id },
+    sessionId: session.sessionId,
+  });
+  return session;
 }
 
 interface TokenRow {

@@ -5,6 +5,7 @@
  * between instances); lists answer it by fetching their first page again.
  */
 import type { ServiceDeps } from "../deps.ts";
+import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Contact } from "./contacts.ts";
 
 export type ContactsDeps = Pick<ServiceDeps, "db" | "hub">;
@@ -14,14 +15,10 @@ export type ContactEvent =
   | { action: "delete"; contactId: number }
   | { action: "reload"; created: number };
 
-export function contactChannel(companyId: number): string {
-  return `company-${companyId}-contact`;
-}
-
 export async function publishContactEvent(
   deps: ContactsDeps,
   companyId: number,
   event: ContactEvent,
 ): Promise<void> {
-  await deps.hub?.publish(`company-${companyId}`, contactChannel(companyId), event);
+  await deps.hub?.publish(rooms.company(companyId), channels.contact(companyId), event);
 }

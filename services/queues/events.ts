@@ -4,6 +4,7 @@
  * `create`/`update` and the queue, or `delete` and its id. Options travel on
  * `company-{id}-queueOption`; a deleted node names every id of its subtree.
  */
+import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import type { QueueOption } from "./options.ts";
 import type { Queue } from "./queues.ts";
@@ -16,17 +17,9 @@ export type QueueOptionEvent =
   | { action: "create" | "update"; queueOption: QueueOption }
   | { action: "delete"; queueId: number; queueOptionIds: number[] };
 
-export function queueChannel(companyId: number): string {
-  return `company-${companyId}-queue`;
-}
-
-export function queueOptionChannel(companyId: number): string {
-  return `company-${companyId}-queueOption`;
-}
-
 async function publish(hub: Hub | undefined, companyId: number, channel: string, event: unknown) {
   try {
-    await hub?.publish(`company-${companyId}`, channel, event);
+    await hub?.publish(rooms.company(companyId), channel, event);
   } catch (err) {
     // The change is committed: answering 500 would tell the admin it failed. Lists catch up
     // on their next load.
@@ -39,7 +32,7 @@ export async function publishQueueEvent(
   companyId: number,
   event: QueueEvent,
 ): Promise<void> {
-  await publish(hub, companyId, queueChannel(companyId), event);
+  await publish(hub, companyId, channels.queue(companyId), event);
 }
 
 export async function publishQueueOptionEvent(
@@ -47,5 +40,5 @@ export async function publishQueueOptionEvent(
   companyId: number,
   event: QueueOptionEvent,
 ): Promise<void> {
-  await publish(hub, companyId, queueOptionChannel(companyId), event);
+  await publish(hub, companyId, channels.queueOption(companyId), event);
 }

@@ -1,9 +1,11 @@
 /**
- * Live updates of quick messages on `company-{id}-quickmessage`. Shared ones go to the whole
+ * Live updates of quick messages on `channels.quickMessage` (the name the spec's client
+ * listens on). Shared ones go to the whole
  * company's room; private ones only to their owner's room, so nobody else's socket ever
  * carries them. A message that stops being shared is first removed from the company's lists,
  * then updated in its owner's; the hub delivers one publisher's events in order.
  */
+import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import type { QuickMessage } from "./queries.ts";
 
@@ -11,12 +13,8 @@ export type QuickMessageEvent =
   | { action: "create" | "update"; record: QuickMessage }
   | { action: "delete"; id: number };
 
-function channel(companyId: number): string {
-  return `company-${companyId}-quickmessage`;
-}
-
 function roomOf(companyId: number, record: Pick<QuickMessage, "geral" | "userId">): string {
-  return record.geral ? `company-${companyId}` : `user-${record.userId}`;
+  return record.geral ? rooms.company(companyId) : rooms.user(record.userId);
 }
 
 /** After a create or an update; `wasGeral` is the shared flag before an update. */
@@ -30,8 +28,8 @@ export async function publishSaved(
   if (!hub) return;
   if (wasGeral && !record.geral) {
     await hub.publish(
-      `company-${companyId}`,
-      channel(companyId),
+      rooms.company(companyId),
+      channels.quickMessage(companyId),
       {
         action: "delete",
         id: record.id,
@@ -40,7 +38,7 @@ export async function publishSaved(
   }
   await hub.publish(
     roomOf(companyId, record),
-    channel(companyId),
+    channels.quickMessage(companyId),
     {
       action,
       record,
@@ -55,7 +53,7 @@ export async function publishDeleted(
 ): Promise<void> {
   await hub?.publish(
     roomOf(companyId, record),
-    channel(companyId),
+    channels.quickMessage(companyId),
     {
       action: "delete",
       id: record.id,

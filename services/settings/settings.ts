@@ -11,16 +11,25 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { channels, rooms } from "../../lib/realtime/channels.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
 import { DEFAULT_SETTINGS, type SettingRow } from "../accounts/settings.ts";
 import { EDITABLE_SETTINGS, isEditableSetting } from "./setting_values.ts";
 
+export interface SettingsDeps {
+  db: Queryable;
+  /** Absent in tests that need no realtime, and then nothing is published. */
+  hub?: Hub;
+}
+
 /**
- * Stores one option of `companyId` and answers the stored row. Unknown keys are 404
- * ERR_NO_SETTING_FOUND; a known key that only the super user sets is 403; a value outside
- * the key's set is 400 ERR_INVALID_SETTING_VALUE with the allowed values.
+ * Stores one option of `companyId`, tells every open screen of the company on its settings
+ * channel, and answers the stored row. Unknown keys are 404 ERR_NO_SETTING_FOUND; a known key
+ * that only the super user sets is 403; a value outside the key's set is 400
+ * ERR_INVALID_SETTING_VALUE with the allowed values.
  */
 export async function updateSetting(
-  db: Queryable,
+  { db, hub }: SettingsDeps,
   companyId: number,
   key: string,
   value: string,
@@ -34,8 +43,13 @@ export async function updateSetting(
     throw new AppError("ERR_INVALID_SETTING_VALUE", 400, { key, allowed: [...allowed] });
   }
   // An upsert: a company created before a key existed gets it on first change.
-  return await db.one<SettingRow>(sql`
+  const setting = await db.one<SettingRow>(sql`
     insert into settings (company_id, key, value) values (${companyId}, ${key}, ${value})
     on conflict (company_id, key) do update set value = excluded.value, updated_at = now()
     returning key, value`);
+  await hub?.publish(rooms.company(companyId), channels.settings(companyId), {
+    action: "update",
+    setting,
+  });
+  return setting;
 }

@@ -10,6 +10,7 @@ import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { assertPlanFeature, isAdmin } from "../accounts/permissions.ts";
+import { channels, rooms } from "../../lib/realtime/channels.ts";
 
 export type Kanban = 0 | 1;
 
@@ -164,5 +165,5 @@ export type TagEvent =
 
 /** Tags are company-wide: every signed-in user of the company hears about them. */
 async function publishTag(hub: ServiceDeps["hub"], companyId: number, event: TagEvent) {
-  await hub?.publish(`company-${companyId}`, `company-${companyId}-tag`, event);
+  await hub?.publish(rooms.company(companyId), channels.tag(companyId), event);
 }

@@ -4,6 +4,7 @@
  * `delete` for it first, so their lists drop it, and the new audience gets `update`.
  */
 import type { ServiceDeps } from "../deps.ts";
+import { channels } from "../../lib/realtime/channels.ts";
 import { publishToTicketAudience, type Ticket, ticketAudience } from "./rows.ts";
 
 type Deps = Pick<ServiceDeps, "db" | "hub">;
@@ -17,7 +18,7 @@ export async function announceTicketChange(
 ): Promise<void> {
   const hub = deps.hub;
   if (!hub) return;
-  const channel = `company-${companyId}-ticket`;
+  const channel = channels.ticket(companyId);
   const [was, now] = await Promise.all([
     ticketAudience(deps.db, { companyId, ...before }),
     ticketAudience(deps.db, { companyId, queueId: ticket.queueId, userId: ticket.userId }),
@@ -35,6 +36,6 @@ export async function announceTicketDeleted(
   await publishToTicketAudience(
     deps,
     { companyId, queueId: ticket.queueId, userId: ticket.userId },
-    [`company-${companyId}-ticket`, { action: "delete", ticketId: ticket.id }],
+    [channels.ticket(companyId), { action: "delete", ticketId: ticket.id }],
   );
 }

@@ -13,6 +13,7 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
+import { channels } from "../../lib/realtime/channels.ts";
 import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
 import { rememberPhoneContact } from "../contacts/phone_book.ts";
 import { saveIncomingMedia } from "./incoming_media.ts";
@@ -135,13 +136,13 @@ export async function receiveMessage(
   const hub = deps.hub;
   if (!hub) return;
   const rooms = stored.rooms as string[];
-  await hub.publish(rooms, `company-${companyId}-appMessage`, {
+  await hub.publish(rooms, channels.appMessage(companyId), {
     action: "create",
     message: presentMessage(stored.message as Record<string, unknown>),
     ticket,
     contact: ticket.contact,
   });
-  await hub.publish(rooms, `company-${companyId}-ticket`, { action: "update", ticket });
+  await hub.publish(rooms, channels.ticket(companyId), { action: "update", ticket });
 }
 
 async function changeMessage(
@@ -161,7 +162,7 @@ async function changeMessage(
   await publishToTicketAudience(
     deps,
     { companyId, queueId: ticket.queueId, userId: ticket.userId },
-    [`company-${companyId}-appMessage`, { action: "update", message: presentMessage(row), ticket }],
+    [channels.appMessage(companyId), { action: "update", message: presentMessage(row), ticket }],
   );
 }
 

@@ -12,6 +12,7 @@ import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import type { StoredMedia } from "../../lib/media/store.ts";
 import type { ServiceDeps } from "../deps.ts";
+import { channels } from "../../lib/realtime/channels.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import { enqueueOutgoing, type OutboxPayload } from "../whatsapp/outbox.ts";
 import type { MediaKind, Recipient } from "../whatsapp/provider.ts";
@@ -222,13 +223,13 @@ async function touchTicket(
   await publishToTicketAudience(
     deps,
     { companyId, queueId: ticket.queueId, userId: ticket.userId },
-    [`company-${companyId}-appMessage`, {
+    [channels.appMessage(companyId), {
       action: "create",
       message,
       ticket,
       contact: ticket.contact,
     }],
-    [`company-${companyId}-ticket`, { action: "update", ticket }],
+    [channels.ticket(companyId), { action: "update", ticket }],
   );
 }
 

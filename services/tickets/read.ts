@@ -10,6 +10,7 @@
 import { type Db, type Sql, sql } from "../../lib/db/mod.ts";
 import { containsPattern, phoneDigitsPattern } from "../../lib/db/paging.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { channels } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import {
@@ -222,7 +223,7 @@ export async function listMessages(
     await publishToTicketAudience(
       deps,
       { companyId: viewer.companyId, queueId: ticket.queueId, userId: ticket.userId },
-      [`company-${viewer.companyId}-ticket`, { action: "updateUnread", ticketId, ticket }],
+      [channels.ticket(viewer.companyId), { action: "updateUnread", ticketId, ticket }],
     );
   }
   return {

@@ -4,6 +4,7 @@
  * while it has no queue yet, the users with allTicket enabled.
  */
 import { type Db, type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
+import { USER_ROOM_PREFIX } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 
 export interface TicketContact {
@@ -167,7 +168,7 @@ export interface TicketPlace {
  * queue, the users with `allTicket` enabled. The arguments are SQL: values or columns.
  */
 export function audienceSql(companyId: Sql, queueId: Sql, userId: Sql): Sql {
-  return sql`(select coalesce(array_agg('user-' || u.id order by u.id), '{}') from users u
+  return sql`(select coalesce(array_agg(${USER_ROOM_PREFIX}::text || u.id order by u.id), '{}') from users u
     where u.company_id = ${companyId}
       and (u.profile = 'admin' or u.super or u.id = ${userId}
            or case when ${queueId} is null then u.all_ticket = 'enabled'

@@ -4,6 +4,7 @@
  * id. Every colleague is in that room, so the user travels as the colleague view (no e-mail,
  * no settings), the same as `GET /api/users/list`; the admins' table loads the full user.
  */
+import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { colleagueOf, type ColleagueView, type UserView } from "./user_view.ts";
 
@@ -17,10 +18,6 @@ export type UserEvent =
   | { action: "create" | "update"; user: ColleagueView }
   | { action: "delete"; userId: number };
 
-export function userChannel(companyId: number): string {
-  return `company-${companyId}-user`;
-}
-
 export async function publishUserEvent(
   hub: Hub | undefined,
   companyId: number,
@@ -30,7 +27,7 @@ export async function publishUserEvent(
     ? change
     : { action: change.action, user: colleagueOf(change.user) };
   try {
-    await hub?.publish(`company-${companyId}`, userChannel(companyId), event);
+    await hub?.publish(rooms.company(companyId), channels.user(companyId), event);
   } catch (err) {
     // The change is committed: answering 500 would tell the admin it failed. Lists catch up
     // on their next load.

@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { type Db, type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import {
   type Connection,
@@ -56,8 +57,8 @@ export async function defaultConnection(db: Queryable, companyId: number): Promi
 /** Announces a changed connection to the company's sockets (never with its token). */
 export async function announceConnection(hub: Hub | undefined, connection: Connection) {
   await hub?.publish(
-    `company-${connection.companyId}`,
-    `company-${connection.companyId}-whatsapp`,
+    rooms.company(connection.companyId),
+    channels.whatsapp(connection.companyId),
     {
       action: "update",
       whatsapp: presentConnection(connection, { admin: false }),
@@ -228,7 +229,7 @@ export async function deleteConnection(
   });
   await deps.stopSession?.(companyId, id);
   await deps.db.run(sql`delete from whatsapps where company_id = ${companyId} and id = ${id}`);
-  await deps.hub?.publish(`company-${companyId}`, `company-${companyId}-whatsapp`, {
+  await deps.hub?.publish(rooms.company(companyId), channels.whatsapp(companyId), {
     action: "delete",
     whatsappId: id,
   });

@@ -11,6 +11,7 @@
  */
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { findConnectionById, presentConnection } from "./connection_rows.ts";
 import { announceConnection } from "./connections.ts";
@@ -353,7 +354,7 @@ export class WhatsappSessions {
       qrcode: connection.qrcode,
     };
     for (const admin of admins) {
-      await this.#hub.publish(`user-${admin.id}`, `company-${companyId}-whatsappSession`, {
+      await this.#hub.publish(rooms.user(admin.id), channels.whatsappSession(companyId), {
         action: "update",
         session,
       });

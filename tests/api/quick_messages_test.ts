@@ -205,7 +205,8 @@ Deno.test("[api] /api/quick-messages: records, visibility and tenancy", async (t
       const anaSocket = await env.connect(ana.headers);
       const biaSocket = await env.connect(bia.headers);
       const strangerSocket = await env.connect(outsider.headers);
-      const channel = `company-${companyA}-quickmessage`;
+      // The name the spec's client listens on (company{id}-quickemessage, sic).
+      const channel = `company${companyA}-quickemessage`;
 
       const secret = await ana.json("POST", "/api/quick-messages", { shortcode: "segredo" });
       assert.equal(((await anaSocket.next(channel)).data as { action: string }).action, "create");

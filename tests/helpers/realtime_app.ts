@@ -7,6 +7,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { principalOf } from "../../lib/http/auth.ts";
 import { createHub, type Hub } from "../../lib/realtime/mod.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
+import { createJoinAuthorizer } from "../../services/tickets/joins.ts";
 import { openTestDb, type TestDb } from "./db.ts";
 import { serveOnFreePort, TestClient } from "./ws.ts";
 
@@ -28,7 +29,7 @@ export async function openRealtimeTestApp(
   const hub = await createHub({
     db: testDb.db,
     authenticate: (request) => principalOf(testDb.db, jwtKey, request),
-    authorizeJoin: () => Promise.resolve(null),
+    authorizeJoin: createJoinAuthorizer({ db: testDb.db }),
   });
   const app = createApp({
     db: testDb.db,

@@ -8,6 +8,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { principalOf } from "../../lib/http/auth.ts";
 import { createHub } from "../../lib/realtime/mod.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
+import { createJoinAuthorizer } from "../../services/tickets/joins.ts";
 import { openTestDb } from "./db.ts";
 import { serveOnFreePort } from "./ws.ts";
 
@@ -18,7 +19,7 @@ export async function openServedApp() {
   const hub = await createHub({
     db,
     authenticate: (request) => principalOf(db, jwtKey, request),
-    authorizeJoin: () => Promise.resolve(null),
+    authorizeJoin: createJoinAuthorizer({ db }),
   });
   const app = createApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), hub, jwtKey });
   const server = serveOnFreePort(app.fetch);

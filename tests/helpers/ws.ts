@@ -55,10 +55,16 @@ export class TestClient {
   }
 
   /** The next unread message on `channel` (earlier unread ones on other channels stay unread). */
-  async next(channel: string, timeoutMs = 3000): Promise<ServerMessage> {
+  next(channel: string, timeoutMs = 3000): Promise<ServerMessage> {
+    return this.nextOf([channel], timeoutMs);
+  }
+
+  /** The next unread message on any of `channels`, e.g. a join's `joined` or `error`. */
+  async nextOf(channels: string[], timeoutMs = 3000): Promise<ServerMessage> {
+    const channel = channels.join('" or "');
     const deadline = Date.now() + timeoutMs;
     while (true) {
-      const index = this.#unread.findIndex((m) => m.channel === channel);
+      const index = this.#unread.findIndex((m) => channels.includes(m.channel));
       if (index >= 0) return this.#unread.splice(index, 1)[0]!;
       const left = deadline - Date.now();
       if (left <= 0 || this.socket.readyState === WebSocket.CLOSED) {
