@@ -43,6 +43,7 @@ import { tagRoutes } from "./routes/api/tags.ts";
 import { quickMessageRoutes } from "./routes/api/quick_messages.ts";
 import { queueOptionRoutes, queueRoutes } from "./routes/api/queues.ts";
 import { mediaRoutes } from "./routes/api/media.ts";
+import { createMediaLinks } from "./lib/media/signed_url.ts";
 import { whatsappRoutes } from "./routes/api/whatsapp.ts";
 import { sandboxRoutes } from "./routes/api/sandbox.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
@@ -85,6 +86,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const secureCookies = deps.config.publicUrl.startsWith("https:");
   const mailer = deps.mailer ??
     createMailer({ db: deps.db, smtpUrl: deps.config.smtpUrl, publicUrl: deps.config.publicUrl });
+  // Media addresses that work in <img> and <audio> tags, signed with the installation's key.
+  const mediaLinks = createMediaLinks({ key: deps.jwtKey, publicUrl: deps.config.publicUrl });
   const api = new Hono<AppEnv>();
   api.use(resolveClientIp(deps.config.trustProxy));
   const jsonLimit = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES });
@@ -132,7 +135,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const queueDeps = { db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir };
   api.route("/queue", queueRoutes(queueDeps));
   api.route("/queue-options", queueOptionRoutes(queueDeps));
-  api.route("/media", mediaRoutes({ dataDir: deps.config.dataDir }));
+  api.route("/media", mediaRoutes({ dataDir: deps.config.dataDir, links: mediaLinks }));
   const sessions = deps.whatsapp ?? createWhatsappSessions({
     db: deps.db,
     hub: deps.hub,
@@ -141,10 +144,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   // What the phones report becomes contacts, tickets and messages.
   sessions.subscribe(
-    createInboundPipeline({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir }),
+    createInboundPipeline({
+      db: deps.db,
+      hub: deps.hub,
+      dataDir: deps.config.dataDir,
+      mediaLinks,
+    }),
   );
   api.route("/", whatsappRoutes({ db: deps.db, hub: deps.hub, sessions }));
-  const ticketDeps = { db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir };
+  const ticketDeps = { db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir, mediaLinks };
   api.route("/", ticketRoutes(ticketDeps));
   api.route("/messages", messageRoutes(ticketDeps));
   api.route("/ticket-notes", ticketNoteRoutes({ db: deps.db }));

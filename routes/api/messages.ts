@@ -4,7 +4,6 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
@@ -12,8 +11,11 @@ import { idParam } from "../../lib/http/params.ts";
 import { uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
-import { deleteTicketMessage, sendTicketMessage } from "../../services/tickets/outbound.ts";
+import {
+  deleteTicketMessage,
+  type OutboundDeps,
+  sendTicketMessage,
+} from "../../services/tickets/outbound.ts";
 import { listMessages } from "../../services/tickets/read.ts";
 
 const MessagesQuery = z.object({
@@ -25,15 +27,22 @@ const MessagesQuery = z.object({
 /** At most this many files in one send (each becomes a message). */
 const MAX_FILES = 10;
 
+const MessageId = z.coerce.number().int().positive().max(2_147_483_647);
+
 const SendBody = z.object({
   body: z.string().max(4096, "Máximo de 4096 caracteres").default(""),
-  quotedMsgId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  quotedMsgId: MessageId.optional(),
+  // The original screens send the quoted message itself (or null for none); its id counts.
+  quotedMsg: z.object({ id: MessageId }).nullish(),
   // Multipart sends "true"/"false"; JSON sends a boolean.
   sign: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")])
     .optional(),
-});
+}).transform(({ quotedMsg, ...input }) => ({
+  ...input,
+  quotedMsgId: input.quotedMsgId ?? quotedMsg?.id ?? undefined,
+}));
 
-export function messageRoutes(deps: { db: Db; hub?: Hub; dataDir: string }): Hono<AppEnv> {
+export function messageRoutes(deps: OutboundDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/:ticketId{[0-9]+}", async (c) => {

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
+import { decimalText } from "../../lib/http/client_values.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
@@ -30,8 +31,12 @@ const PlanFields = z.object({
   users: count,
   connections: count,
   queues: count,
-  value: z.number("Must be a number").min(0, "Must be 0 or more").max(1_000_000_000, "Too large")
-    .transform((value) => Math.round(value * 100) / 100),
+  // The plan form sends the price as typed: "199,9".
+  value: z.preprocess(
+    decimalText,
+    z.number("Must be a number").min(0, "Must be 0 or more").max(1_000_000_000, "Too large")
+      .transform((value) => Math.round(value * 100) / 100),
+  ),
   useCampaigns: flag,
   useSchedules: flag,
   useInternalChat: flag,

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
+import { noneAsNull } from "../../lib/http/client_values.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
@@ -59,8 +60,9 @@ const QueueFields = z.object({
       .min(0, "Número inválido").max(9999, "Número inválido").nullable(),
   ),
   // Integrations and prompts come with their own issues; until then a queue has neither.
-  integrationId: z.preprocess(emptyAsNull, z.null({ error: "Integração não encontrada" })),
-  promptId: z.preprocess(emptyAsNull, z.null({ error: "Prompt não encontrado" })),
+  // The original screens send false for "none".
+  integrationId: z.preprocess(noneAsNull, z.null({ error: "Integração não encontrada" })),
+  promptId: z.preprocess(noneAsNull, z.null({ error: "Prompt não encontrado" })),
   schedules: OpeningHours,
 });
 const CreateQueue = QueueFields.partial().extend({

@@ -12,6 +12,7 @@
  * makes two messages (the original's duplicate tickets and lost messages).
  */
 import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
+import type { MediaLinks } from "../../lib/media/signed_url.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
 import { rememberPhoneContact } from "../contacts/phone_book.ts";
@@ -32,6 +33,8 @@ export interface InboundDeps {
   hub?: Hub;
   /** Where media files go (`DATA_DIR`). */
   dataDir: string;
+  /** Signs media addresses in what is published and answered (lib/media/signed_url.ts). */
+  mediaLinks?: MediaLinks;
 }
 
 /** The handler to give `WhatsappSessions.subscribe`. */
@@ -142,7 +145,7 @@ export async function receiveMessage(
   const rooms = stored.rooms as string[];
   await hub.publish(rooms, `company-${companyId}-appMessage`, {
     action: "create",
-    message: presentMessage(stored.message as Record<string, unknown>),
+    message: presentMessage(stored.message as Record<string, unknown>, deps.mediaLinks),
     ticket,
     contact: ticket.contact,
   });
@@ -166,7 +169,11 @@ async function changeMessage(
   await publishToTicketAudience(
     deps,
     { companyId, queueId: ticket.queueId, userId: ticket.userId },
-    [`company-${companyId}-appMessage`, { action: "update", message: presentMessage(row), ticket }],
+    [`company-${companyId}-appMessage`, {
+      action: "update",
+      message: presentMessage(row, deps.mediaLinks),
+      ticket,
+    }],
   );
 }
 

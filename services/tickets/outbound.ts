@@ -11,6 +11,7 @@
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { saveMedia, type StoredMedia } from "../../lib/media/store.ts";
+import type { MediaLinks } from "../../lib/media/signed_url.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import { enqueueOutgoing, type OutboxPayload } from "../whatsapp/outbox.ts";
@@ -30,6 +31,8 @@ export interface OutboundDeps {
   db: Db;
   hub?: Hub;
   dataDir: string;
+  /** Signs media addresses in what is published and answered (lib/media/signed_url.ts). */
+  mediaLinks?: MediaLinks;
 }
 
 export interface OutgoingInput {
@@ -208,7 +211,7 @@ async function queueMessage(
   });
   // Wakes the connection's owner now rather than at its next tick.
   await deps.db.notify("whatsapp_outbox", String(whatsappId)).catch(() => {});
-  return presentMessage(row);
+  return presentMessage(row, deps.mediaLinks);
 }
 
 /** Last message and activity time, then the live events for the new message. */
@@ -279,7 +282,7 @@ export async function deleteTicketMessage(
     update messages set is_deleted = true, updated_at = now()
     where company_id = ${viewer.companyId} and id = ${messageId}
     returning *`);
-  return presentMessage(deleted);
+  return presentMessage(deleted, deps.mediaLinks);
 }
 
 async function waitForOutcome(
