@@ -123,7 +123,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   api.route("/users", userRoutes({ db: deps.db, hub: deps.hub }));
   api.route("/plans", planRoutes(deps.db));
-  api.route("/companies", companyRoutes(deps.db));
+  api.route(
+    "/companies",
+    companyRoutes({ db: deps.db, mailer, publicUrl: deps.config.publicUrl }),
+  );
   api.route("/helps", helpRoutes(deps.db));
   api.route("/settings", settingRoutes(deps.db, deps.hub));
   api.route("/contacts", contactRoutes({ db: deps.db, hub: deps.hub }));
