@@ -48,6 +48,7 @@ import { tagRoutes } from "./routes/api/tags.ts";
 import { quickMessageRoutes } from "./routes/api/quick_messages.ts";
 import { queueOptionRoutes, queueRoutes } from "./routes/api/queues.ts";
 import { mediaRoutes } from "./routes/api/media.ts";
+import { createMediaLinks } from "./lib/media/signed_url.ts";
 import { whatsappRoutes } from "./routes/api/whatsapp.ts";
 import { sandboxRoutes } from "./routes/api/sandbox.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
@@ -105,6 +106,7 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
     }),
     clock: deps.clock ?? systemClock,
     log: deps.log ?? consoleLog,
+    mediaLinks: createMediaLinks({ key: deps.jwtKey, publicUrl: deps.config.publicUrl }),
   };
 }
 
@@ -144,7 +146,10 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   );
   api.route("/users", userRoutes(services));
   api.route("/plans", planRoutes(deps.db));
-  api.route("/companies", companyRoutes(deps.db));
+  api.route(
+    "/companies",
+    companyRoutes({ db: deps.db, mailer: services.mailer, publicUrl: deps.config.publicUrl }),
+  );
   api.route("/helps", helpRoutes(deps.db));
   api.route("/settings", settingRoutes(deps.db, deps.hub));
   api.route("/contacts", contactRoutes(services));

@@ -13,7 +13,7 @@ import { isAdmin } from "../services/accounts/permissions.ts";
 import { listAllTags } from "../services/tags/tags.ts";
 import { showTicket } from "../services/tickets/read.ts";
 import type { Ticket } from "../services/tickets/rows.ts";
-import { listColleagues } from "../services/users/list_users.ts";
+import { listColleagueNames } from "../services/users/list_users.ts";
 import { listConnectionChoices } from "../services/users/user_connection.ts";
 import { listQueueChoices } from "../services/users/user_queues.ts";
 import { privatePage } from "./_private.tsx";
@@ -41,7 +41,7 @@ export function ticketPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
           await Promise
             .all([
               listQueueChoices(deps.db, user.companyId),
-              listColleagues(deps.db, user.companyId),
+              listColleagueNames(deps.db, user.companyId),
               listConnectionChoices(deps.db, user.companyId),
               listAllTags(deps.db, viewer),
               deps.db.maybeOne<{ whatsapp_id: number | null }>(

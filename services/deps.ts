@@ -8,6 +8,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Db } from "../lib/db/mod.ts";
 import type { Log } from "../lib/log.ts";
 import type { Mailer } from "../lib/mail/mod.ts";
+import type { MediaLinks } from "../lib/media/signed_url.ts";
 import type { MediaStore } from "../lib/media/store.ts";
 import type { Hub } from "../lib/realtime/mod.ts";
 import type { WhatsappSessions } from "./whatsapp/sessions.ts";
@@ -24,4 +25,6 @@ export interface ServiceDeps {
   /** Business time: `clock.now()`, passed to SQL as a parameter where a test must move it. */
   clock: Clock;
   log: Log;
+  /** Short-lived signed media addresses for <img> and <audio> tags (lib/media/signed_url.ts). */
+  mediaLinks: MediaLinks;
 }

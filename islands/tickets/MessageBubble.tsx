@@ -142,9 +142,20 @@ function mediaKey(mediaType: string): string {
   return KNOWN_MEDIA.includes(mediaType) ? mediaType : "other";
 }
 
+/**
+ * The API answers absolute, signed media addresses built from PUBLIC_URL (for clients hosted
+ * elsewhere); this page may be reached under another address (a proxy, a test server), so it
+ * keeps only the path and the signature, which work on any.
+ */
+function ownAddress(url: string | null): string | null {
+  if (!url || url.startsWith("/")) return url;
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
 function Media({ message, data }: { message: Message; data: MessageData }) {
   const t = useT();
-  const url = message.mediaUrl;
+  const url = ownAddress(message.mediaUrl);
   if (message.mediaType === "locationMessage" && data.location) {
     const { latitude, longitude, name, address } = data.location;
     const href =

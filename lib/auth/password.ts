@@ -42,7 +42,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export const DUMMY_HASH_PROMISE: Promise<string> = hashPassword(crypto.randomUUID());
 
-/** A readable random password for generated accounts (printed once). */
+/**
+ * A random password for generated accounts (printed once, or e-mailed): 96 random bits,
+ * and always an upper-case letter, a lower-case letter and a digit, so it also passes the
+ * strong-password rule of the reset form should its owner type it there.
+ */
 export function generatePassword(): string {
-  return randomBytes(12).toString("base64url");
+  for (;;) {
+    const password = randomBytes(12).toString("base64url");
+    if (/[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password)) return password;
+  }
 }

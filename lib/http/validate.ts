@@ -41,6 +41,23 @@ export async function validateJson<S extends z.ZodType>(
   return validate(schema, body);
 }
 
+/** The parsed JSON body; one that is not JSON is refused with 400 ERR_INVALID_JSON. */
+export async function readJson(c: Context, { emptyAs }: { emptyAs?: unknown } = {}) {
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch {
+    throw new AppError("ERR_INVALID_JSON", 400);
+  }
+  // A call that takes no arguments may come without any body at all.
+  if (emptyAs !== undefined && text.trim() === "") return emptyAs;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("ERR_INVALID_JSON", 400);
+  }
+}
+
 /** Validates the query string (single values; repeated keys keep the last). */
 export function validateQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   return validate(schema, c.req.query());

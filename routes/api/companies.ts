@@ -10,7 +10,6 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { type Principal, requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
@@ -25,6 +24,7 @@ import {
 } from "../../services/companies/companies.ts";
 import {
   createCompany,
+  type CreateCompanyDeps,
   deleteCompany,
   saveCompanySchedules,
   updateCompany,
@@ -32,6 +32,8 @@ import {
 import { normalizeDueDate, RECURRENCES } from "../../services/companies/due_date.ts";
 import { OpeningHours } from "../../services/companies/opening_hours.ts";
 import { billingFieldsOf } from "../../services/companies/billing_fields.ts";
+import { createT } from "../../lib/i18n/mod.ts";
+import { requestLanguage } from "./_account_fields.ts";
 
 /** Optional free text: blank becomes null. */
 function optionalText(max: number) {
@@ -60,9 +62,15 @@ const CompanyFields = z.object({
   addressDistrict: optionalText(100),
 }).partial();
 
-/** A new company: name, e-mail, plan and the first admin's password are required. */
+/**
+ * A new company: name, e-mail and plan are required. The first admin's password is optional:
+ * the original form sends none, and then the server generates one and e-mails it.
+ */
 const NewCompany = CompanyFields.extend({
-  password: z.string("Required").min(5, "Too Short!").max(50, "Too Long!"),
+  password: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.string("Required").min(5, "Too Short!").max(50, "Too Long!").optional(),
+  ),
 }).required({ name: true, email: true, planId: true }).transform((company) => ({
   phone: null,
   dueDate: null,
@@ -85,7 +93,8 @@ function assertOwnOrSuper(auth: Principal, companyId: number): void {
   if (!auth.super && auth.companyId !== companyId) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
 }
 
-export function companyRoutes(db: Db): Hono<AppEnv> {
+export function companyRoutes(deps: CreateCompanyDeps): Hono<AppEnv> {
+  const { db } = deps;
   const routes = new Hono<AppEnv>();
 
   routes.get("/", async (c) => {
@@ -107,7 +116,8 @@ export function companyRoutes(db: Db): Hono<AppEnv> {
 
   routes.post("/", async (c) => {
     requireSuper(c);
-    return c.json(await createCompany(db, await validateJson(c, NewCompany)), 201);
+    const input = await validateJson(c, NewCompany);
+    return c.json(await createCompany(deps, input, createT(requestLanguage(c))), 201);
   });
 
   routes.get("/:id{[0-9]+}", async (c) => {

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { readJson, validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { readSpreadsheet } from "../../lib/spreadsheet/read.ts";
 import { requireAdmin, requirePermission } from "../../services/accounts/permissions.ts";
 import {
@@ -165,7 +165,8 @@ export function contactRoutes(deps: ServiceDeps): Hono<AppEnv> {
     if (isMultipart(c)) {
       return c.json(await importContacts(deps, auth.companyId, await uploadedRows(c)));
     }
-    const body = await validateJson(c, ImportBody);
+    // The original screen posts nothing at all: import the default connection's phone book.
+    const body = validate(ImportBody, await readJson(c, { emptyAs: {} }));
     const rows = body.rows?.map((row, index) => ({ ...row, row: row.row ?? index + 1 })) ??
       (await readPhoneBook(deps.db, auth.companyId, body.whatsappId)).rows;
     return c.json(await importContacts(deps, auth.companyId, rows));

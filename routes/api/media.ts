@@ -1,6 +1,8 @@
 /**
  * `GET /api/media/{companyId}/{area}/{file}`: uploaded media, served only to signed-in users
- * of that company (DESIGN §6). Other companies get 404, as if the file did not exist. Each
+ * of that company (DESIGN §6), or to whoever holds a short-lived signed address of that very
+ * file (`?expires=…&signature=…`, lib/media/signed_url.ts), for `<img>` and `<audio>` tags
+ * that cannot send a header. Other companies get 404, as if the file did not exist. Each
  * part of the path must be a plain name, and the resolved file must lie inside the media
  * folder, so no request can reach anything else on disk.
  */
@@ -11,17 +13,20 @@ import { AppError } from "../../lib/http/errors.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import { mediaTypeOf } from "../../lib/media/types.ts";
 
-export function mediaRoutes(deps: Pick<ServiceDeps, "media">): Hono<AppEnv> {
+export function mediaRoutes(deps: Pick<ServiceDeps, "media" | "mediaLinks">): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get(
     "/:companyId{[0-9]+}/:area{[a-z][a-z-]*}/:file{[A-Za-z0-9][A-Za-z0-9._-]*}",
     async (c) => {
-      const who = requireAuth(c);
       const { companyId, area, file } = c.req.param();
+      const path = `${companyId}/${area}/${file}`;
+      const signed = deps.mediaLinks.verify(path, c.req.query("expires"), c.req.query("signature"));
+      // Without a valid signature, the caller's session decides, as for any API call.
+      const ownCompany = signed || Number(companyId) === requireAuth(c).companyId;
       const type = mediaTypeOf(file);
-      const absolute = deps.media.locate(`${companyId}/${area}/${file}`);
-      if (Number(companyId) !== who.companyId || !type || !absolute) {
+      const absolute = deps.media.locate(path);
+      if (!ownCompany || !type || !absolute) {
         throw new AppError("ERR_NOT_FOUND", 404);
       }
       let opened: Deno.FsFile;
@@ -45,8 +50,10 @@ export function mediaRoutes(deps: Pick<ServiceDeps, "media">): Hono<AppEnv> {
           "Content-Length": String(info.size),
           "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${name}"`,
           // Stored names never change (a new upload gets a new name), but only this user
-          // may keep a copy.
-          "Cache-Control": "private, max-age=31536000, immutable",
+          // may keep a copy; a signed address only until it expires.
+          "Cache-Control": signed
+            ? `private, max-age=${Number(c.req.query("expires")) - Math.floor(Date.now() / 1000)}`
+            : "private, max-age=31536000, immutable",
         },
       });
     },

@@ -24,13 +24,20 @@ const MessagesQuery = z.object({
 /** At most this many files in one send (each becomes a message). */
 const MAX_FILES = 10;
 
+const MessageId = z.coerce.number().int().positive().max(2_147_483_647);
+
 const SendBody = z.object({
   body: z.string().max(4096, "Máximo de 4096 caracteres").default(""),
-  quotedMsgId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  quotedMsgId: MessageId.optional(),
+  // The original screens send the quoted message itself (or null for none); its id counts.
+  quotedMsg: z.object({ id: MessageId }).nullish(),
   // Multipart sends "true"/"false"; JSON sends a boolean.
   sign: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")])
     .optional(),
-});
+}).transform(({ quotedMsg, ...input }) => ({
+  ...input,
+  quotedMsgId: input.quotedMsgId ?? quotedMsg?.id ?? undefined,
+}));
 
 export function messageRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

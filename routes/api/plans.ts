@@ -1,19 +1,22 @@
 /**
- * `/api/plans` for the super user (admin §7): `GET /all`, the paged `GET /`, and CRUD by id.
+ * `/api/plans` for the super user (admin §7): `GET /all`, the paged `GET /`, and CRUD by id;
+ * `GET /all` is also public (public fields), and a company admin reads its own plan by id.
  * `GET /api/plans/list` (public, for sign-up) lives in routes/api/signup.ts; ids here match
  * digits only, so that path never reaches this router's guards.
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
+import { decimalText } from "../../lib/http/client_values.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireSuper } from "../../services/accounts/permissions.ts";
+import { requireAdmin, requireSuper } from "../../services/accounts/permissions.ts";
+import { listPublicPlans } from "../../services/accounts/signup.ts";
 import {
   createPlan,
   deletePlan,
-  findPlan,
+  findPlanFor,
   listAllPlans,
   listPlansPage,
   updatePlan,
@@ -30,8 +33,12 @@ const PlanFields = z.object({
   users: count,
   connections: count,
   queues: count,
-  value: z.number("Must be a number").min(0, "Must be 0 or more").max(1_000_000_000, "Too large")
-    .transform((value) => Math.round(value * 100) / 100),
+  // The plan form sends the price as typed: "199,9".
+  value: z.preprocess(
+    decimalText,
+    z.number("Must be a number").min(0, "Must be 0 or more").max(1_000_000_000, "Too large")
+      .transform((value) => Math.round(value * 100) / 100),
+  ),
   useCampaigns: flag,
   useSchedules: flag,
   useInternalChat: flag,
@@ -48,9 +55,11 @@ const NewPlan = PlanFields.required({ name: true })
 export function planRoutes(db: Db): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
+  // The sign-up and checkout screens call it, signed in or not: they get the plans' public
+  // fields (as `GET /plans/list`); the super user's plan screen gets the whole plans.
   routes.get("/all", async (c) => {
-    requireSuper(c);
-    return c.json(await listAllPlans(db));
+    const auth = c.get("auth");
+    return c.json(auth?.super ? await listAllPlans(db) : await listPublicPlans(db));
   });
 
   routes.get("/", async (c) => {
@@ -63,9 +72,10 @@ export function planRoutes(db: Db): Hono<AppEnv> {
     return c.json(await createPlan(db, await validateJson(c, NewPlan)), 201);
   });
 
+  // A company admin reads its own plan (checkout); the super user any.
   routes.get("/:id{[0-9]+}", async (c) => {
-    requireSuper(c);
-    return c.json(await findPlan(db, Number(c.req.param("id"))));
+    const auth = requireAdmin(c);
+    return c.json(await findPlanFor(db, auth, Number(c.req.param("id"))));
   });
 
   routes.put("/:id{[0-9]+}", async (c) => {

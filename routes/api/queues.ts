@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
+import { noneAsNull } from "../../lib/http/client_values.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
@@ -37,13 +38,10 @@ import {
 
 const REQUIRED = "Required";
 
-/** An empty form field means "none". */
-const emptyAsNull = (value: unknown) => (value === "" ? null : value);
-
 /** The id of a queue's integration or prompt, or null for none. */
 const linkId = (message: string) =>
   z.preprocess(
-    emptyAsNull,
+    noneAsNull,
     z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message)
       .nullable(),
   );
@@ -61,7 +59,7 @@ const QueueFields = z.object({
   greetingMessage: z.string({ error: "Texto inválido" }).max(10_000, "Too Long!"),
   outOfHoursMessage: z.string({ error: "Texto inválido" }).max(10_000, "Too Long!"),
   orderQueue: z.preprocess(
-    emptyAsNull,
+    noneAsNull,
     z.coerce.number({ error: "Número inválido" }).int("Número inválido")
       .min(0, "Número inválido").max(9999, "Número inválido").nullable(),
   ),

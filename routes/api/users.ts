@@ -30,7 +30,7 @@ export function userRoutes(deps: ServiceDeps): Hono<AppEnv> {
   // Any colleague may read who works here (e.g. to pick whom to transfer a ticket to).
   routes.get("/list", async (c) => {
     const auth = requireAuth(c);
-    return c.json(await listColleagues(deps.db, auth.companyId));
+    return c.json(await listColleagues(deps.db, auth));
   });
 
   routes.get("/:id", async (c) => {

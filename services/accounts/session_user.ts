@@ -3,6 +3,7 @@
  * settings), loaded in two queries whatever the number of settings.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
+import { type QueueChip, QUEUES_OF_U } from "../users/user_view.ts";
 import { listSettings, type SettingRow } from "./settings.ts";
 
 export interface SessionUser {
@@ -15,6 +16,8 @@ export interface SessionUser {
   allTicket: "enabled" | "disabled";
   online: boolean;
   tokenVersion: number;
+  /** The queues the user works in (core §3 "Session user additions"), by name. */
+  queues: QueueChip[];
   company: {
     id: number;
     name: string;
@@ -44,13 +47,14 @@ interface Row {
   due_date: string | null;
   recurrence: string;
   plan_id: number;
+  queues: QueueChip[] | string;
 }
 
 const COLUMNS = sql`
   u.id, u.name, u.email, u.profile, u.super, u.company_id, u.all_ticket, u.online,
          u.token_version, c.name as company_name, c.email as company_email,
          c.status as company_status, to_char(c.due_date, 'YYYY-MM-DD') as due_date,
-         c.recurrence, c.plan_id`;
+         c.recurrence, c.plan_id, ${QUEUES_OF_U} as queues`;
 const FROM = sql`from users u join companies c on c.id = u.company_id`;
 
 async function toSessionUser(db: Queryable, row: Row | undefined): Promise<SessionUser | null> {
@@ -65,6 +69,8 @@ async function toSessionUser(db: Queryable, row: Row | undefined): Promise<Sessi
     allTicket: row.all_ticket,
     online: row.online,
     tokenVersion: row.token_version,
+    // The JSON arrives parsed from one driver and as text from the other.
+    queues: typeof row.queues === "string" ? JSON.parse(row.queues) : row.queues,
     company: {
       id: row.company_id,
       name: row.company_name,

@@ -37,7 +37,21 @@ export interface SettingRow {
  * integration's credential imported from the original, say) never reaches an answer.
  */
 export async function listSettings(db: Queryable, companyId: number): Promise<SettingRow[]> {
+  return (await listSettingsOf(db, [companyId])).get(companyId) ?? [];
+}
+
+/** The options of several companies in one query, by company (known keys only). */
+export async function listSettingsOf(
+  db: Queryable,
+  companyIds: readonly number[],
+): Promise<Map<number, SettingRow[]>> {
+  const byCompany = new Map<number, SettingRow[]>(companyIds.map((id) => [id, []]));
+  if (companyIds.length === 0) return byCompany;
   const known = sql.join(Object.keys(DEFAULT_SETTINGS).map((key) => sql`${key}`));
-  return await db.query<SettingRow>(sql`select key, value from settings
-    where company_id = ${companyId} and key in (${known}) order by key`);
+  const rows = await db.query<SettingRow & { company_id: number }>(sql`
+    select company_id, key, value from settings
+    where company_id = any(${[...companyIds]}::int[]) and key in (${known})
+    order by company_id, key`);
+  for (const { company_id, key, value } of rows) byCompany.get(company_id)?.push({ key, value });
+  return byCompany;
 }

@@ -6,7 +6,7 @@
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { containsPattern, PAGE_SIZE, pageOffset, pageRows } from "../../lib/http/list_query.ts";
-import { listSettings, type SettingRow } from "../accounts/settings.ts";
+import { listSettings, listSettingsOf, type SettingRow } from "../accounts/settings.ts";
 import type { Plan } from "../plans/plans.ts";
 import type { Recurrence } from "./due_date.ts";
 import type { OpeningHoursDay } from "./weekdays.ts";
@@ -53,9 +53,16 @@ const COMPANY_COLUMNS = sql`
 
 const FROM_COMPANIES = sql`from companies c join plans p on p.id = c.plan_id`;
 
-export async function listAllCompanies(db: Queryable): Promise<Company[]> {
-  return await db.query<Company>(
-    sql`select ${COMPANY_COLUMNS} ${FROM_COMPANIES} order by c.name, c.id`,
+/** Each company with its settings, as the original administration screens read them. */
+async function withSettings(db: Queryable, companies: Company[]): Promise<CompanyWithSettings[]> {
+  const settings = await listSettingsOf(db, companies.map((company) => company.id));
+  return companies.map((company) => ({ ...company, settings: settings.get(company.id) ?? [] }));
+}
+
+export async function listAllCompanies(db: Queryable): Promise<CompanyWithSettings[]> {
+  return await withSettings(
+    db,
+    await db.query<Company>(sql`select ${COMPANY_COLUMNS} ${FROM_COMPANIES} order by c.name, c.id`),
   );
 }
 
@@ -63,7 +70,7 @@ export async function listAllCompanies(db: Queryable): Promise<Company[]> {
 export async function listCompaniesPage(
   db: Queryable,
   query: { searchParam: string; pageNumber: number },
-): Promise<{ companies: Company[]; hasMore: boolean }> {
+): Promise<{ companies: CompanyWithSettings[]; hasMore: boolean }> {
   const pattern = containsPattern(query.searchParam);
   const filter = query.searchParam
     ? sql`where c.name ilike ${pattern} or c.email ilike ${pattern} or c.phone ilike ${pattern}`
@@ -71,7 +78,7 @@ export async function listCompaniesPage(
   const rows = await db.query<Company>(sql`
     select ${COMPANY_COLUMNS} ${FROM_COMPANIES} ${filter}
     order by c.name, c.id limit ${PAGE_SIZE + 1} offset ${pageOffset(query.pageNumber)}`);
-  return { companies: pageRows(rows), hasMore: rows.length > PAGE_SIZE };
+  return { companies: await withSettings(db, pageRows(rows)), hasMore: rows.length > PAGE_SIZE };
 }
 
 export async function findCompany(db: Queryable, id: number): Promise<CompanyWithSettings> {

@@ -5,8 +5,10 @@
  */
 import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
 import { uniqueViolation } from "../../lib/db/errors.ts";
-import { hashPassword } from "../../lib/auth/password.ts";
+import { generatePassword, hashPassword } from "../../lib/auth/password.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import type { TFunction } from "../../lib/i18n/mod.ts";
+import type { Mailer } from "../../lib/mail/mod.ts";
 import { createDefaultSettings } from "../accounts/settings.ts";
 import {
   type Company,
@@ -15,6 +17,7 @@ import {
   isPlatformCompany,
 } from "./companies.ts";
 import type { OpeningHoursDay } from "./weekdays.ts";
+import { companyWelcomeMail } from "./welcome_mail.ts";
 
 /** The fields stored in the companies table, by column. */
 const COLUMN_OF = {
@@ -39,8 +42,8 @@ export type CompanyFields =
   & { email: string };
 
 export interface NewCompany extends CompanyFields {
-  /** The first admin user's password. */
-  password: string;
+  /** The first admin user's password; without one, a generated one is e-mailed to them. */
+  password?: string;
 }
 
 function columnEntries(input: Partial<CompanyFields>) {
@@ -85,11 +88,41 @@ async function storeCampaignsFlag(tx: Queryable, companyId: number, enabled: boo
     on conflict (company_id, key) do update set value = excluded.value, updated_at = now()`);
 }
 
-export async function createCompany(db: Db, input: NewCompany): Promise<CompanyWithSettings> {
+export interface CreateCompanyDeps {
+  db: Db;
+  mailer: Mailer;
+  /** PUBLIC_URL, for the sign-in link in the e-mail. */
+  publicUrl: string;
+}
+
+/**
+ * Creates the company. The original company form sends no password: then the server makes a
+ * strong one and e-mails it to the first admin (in `t`'s language); it is never answered.
+ */
+export async function createCompany(
+  deps: CreateCompanyDeps,
+  input: NewCompany,
+  t: TFunction,
+): Promise<CompanyWithSettings> {
+  const password = input.password ?? generatePassword();
+  const company = await insertCompany(deps.db, input, password);
+  if (input.password === undefined) {
+    const mail = { companyId: company.id, companyName: company.name, email: input.email };
+    // The mailer keeps every message in mail_outbox and never throws on SMTP trouble.
+    await deps.mailer.send(companyWelcomeMail(t, { ...mail, password }, deps.publicUrl));
+  }
+  return company;
+}
+
+async function insertCompany(
+  db: Db,
+  input: NewCompany,
+  password: string,
+): Promise<CompanyWithSettings> {
   await assertPlanExists(db, input.planId);
   await assertNameFree(db, input.name);
   await assertLoginFree(db, input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(password);
   const entries = columnEntries(input);
   const id = await writing(() =>
     db.transaction(async (tx) => {

@@ -23,11 +23,16 @@ export interface Plan extends PlanFeatures {
 
 export type PlanInput = Omit<Plan, "id" | "createdAt" | "updatedAt">;
 
-const PLAN_COLUMNS = sql`
+/** What anyone may know of a plan: what the sign-up and checkout screens show. */
+export type PublicPlan = Omit<Plan, "createdAt" | "updatedAt">;
+
+const PUBLIC_PLAN_COLUMNS = sql`
   id, name, users, connections, queues, value::float8 as value,
   use_campaigns as "useCampaigns", use_schedules as "useSchedules",
   use_internal_chat as "useInternalChat", use_external_api as "useExternalApi",
-  use_kanban as "useKanban", use_open_ai as "useOpenAi", use_integrations as "useIntegrations",
+  use_kanban as "useKanban", use_open_ai as "useOpenAi", use_integrations as "useIntegrations"`;
+
+const PLAN_COLUMNS = sql`${PUBLIC_PLAN_COLUMNS},
   created_at as "createdAt", updated_at as "updatedAt"`;
 
 /** Column of each input field, for inserts and partial updates alike. */
@@ -71,6 +76,23 @@ export async function listPlansPage(
 
 export async function findPlan(db: Queryable, id: number): Promise<Plan> {
   const plan = await db.maybeOne<Plan>(sql`select ${PLAN_COLUMNS} from plans where id = ${id}`);
+  if (!plan) throw new AppError("ERR_NO_PLAN_FOUND", 404);
+  return plan;
+}
+
+/**
+ * One plan as the caller may read it: the super user any plan, whole; anyone else only
+ * their company's own plan (the checkout screen), its public fields. Any other id is 404.
+ */
+export async function findPlanFor(
+  db: Queryable,
+  who: { companyId: number; super: boolean },
+  id: number,
+): Promise<Plan | PublicPlan> {
+  if (who.super) return await findPlan(db, id);
+  const plan = await db.maybeOne<PublicPlan>(sql`
+    select ${PUBLIC_PLAN_COLUMNS} from plans
+    where id = ${id} and id = (select plan_id from companies where id = ${who.companyId})`);
   if (!plan) throw new AppError("ERR_NO_PLAN_FOUND", 404);
   return plan;
 }

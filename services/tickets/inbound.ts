@@ -28,7 +28,9 @@ import {
   ticketFrom,
 } from "./rows.ts";
 
-export type InboundDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
+export type InboundDeps =
+  & Pick<ServiceDeps, "db" | "hub" | "media">
+  & Partial<Pick<ServiceDeps, "mediaLinks">>;
 
 /** The handler to give `WhatsappSessions.subscribe`. */
 export function createInboundPipeline(deps: InboundDeps) {
@@ -138,7 +140,7 @@ export async function receiveMessage(
   const rooms = stored.rooms as string[];
   await hub.publish(rooms, channels.appMessage(companyId), {
     action: "create",
-    message: presentMessage(stored.message as Record<string, unknown>),
+    message: presentMessage(stored.message as Record<string, unknown>, deps.mediaLinks),
     ticket,
     contact: ticket.contact,
   });
@@ -162,7 +164,11 @@ async function changeMessage(
   await publishToTicketAudience(
     deps,
     { companyId, queueId: ticket.queueId, userId: ticket.userId },
-    [channels.appMessage(companyId), { action: "update", message: presentMessage(row), ticket }],
+    [channels.appMessage(companyId), {
+      action: "update",
+      message: presentMessage(row, deps.mediaLinks),
+      ticket,
+    }],
   );
 }
 

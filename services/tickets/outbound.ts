@@ -27,7 +27,9 @@ import {
 } from "./rows.ts";
 import { renderVariables } from "./variables.ts";
 
-export type OutboundDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
+export type OutboundDeps =
+  & Pick<ServiceDeps, "db" | "hub" | "media">
+  & Partial<Pick<ServiceDeps, "mediaLinks">>;
 
 export interface OutgoingInput {
   body: string;
@@ -205,7 +207,7 @@ async function queueMessage(
   });
   // Wakes the connection's owner now rather than at its next tick.
   await deps.db.notify("whatsapp_outbox", String(whatsappId)).catch(() => {});
-  return presentMessage(row);
+  return presentMessage(row, deps.mediaLinks);
 }
 
 /** Last message and activity time, then the live events for the new message. */
@@ -276,7 +278,7 @@ export async function deleteTicketMessage(
     update messages set is_deleted = true, updated_at = now()
     where company_id = ${viewer.companyId} and id = ${messageId}
     returning *`);
-  return presentMessage(deleted);
+  return presentMessage(deleted, deps.mediaLinks);
 }
 
 async function waitForOutcome(

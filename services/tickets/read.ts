@@ -11,6 +11,7 @@ import { type Db, type Sql, sql } from "../../lib/db/mod.ts";
 import { containsPattern, phoneDigitsPattern } from "../../lib/db/paging.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { channels } from "../../lib/realtime/channels.ts";
+import type { MediaLinks } from "../../lib/media/signed_url.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import {
@@ -22,6 +23,7 @@ import {
   type Ticket,
   TICKET_COLUMNS,
   TICKET_FROM,
+  type TicketContact,
 } from "./rows.ts";
 
 export interface Viewer {
@@ -167,18 +169,35 @@ export async function showTicket(
   return presentTicket(row);
 }
 
-/** The page's messages, each with the message it quotes (one query for the whole page). */
-async function withQuoted(db: Db, companyId: number, rows: Record<string, unknown>[]) {
+/**
+ * The page's messages, each with the message it quotes and the contact who wrote it (one
+ * query each for the whole page).
+ */
+async function withQuoted(
+  deps: { db: Db; mediaLinks?: MediaLinks },
+  companyId: number,
+  rows: Record<string, unknown>[],
+) {
+  const { db } = deps;
   const wids = [...new Set(rows.map((row) => row.quoted_wid).filter(Boolean))] as string[];
-  const quoted = wids.length === 0 ? [] : await db.query<QuotedMessage & { wid: string }>(sql`
-    select id, wid, body, from_me as "fromMe", media_type as "mediaType" from messages
-    where company_id = ${companyId} and wid = any(${wids}::text[])`);
+  const contactIds = [...new Set(rows.map((row) => row.contact_id).filter(Boolean))] as number[];
+  const [quoted, contacts] = await Promise.all([
+    wids.length === 0 ? [] : db.query<QuotedMessage & { wid: string }>(sql`
+      select id, wid, body, from_me as "fromMe", media_type as "mediaType" from messages
+      where company_id = ${companyId} and wid = any(${wids}::text[])`),
+    contactIds.length === 0 ? [] : db.query<TicketContact>(sql`
+      select id, name, number, coalesce(email, '') as email,
+             coalesce(profile_pic_url, '') as "profilePicUrl"
+      from contacts where company_id = ${companyId} and id = any(${contactIds}::int[])`),
+  ]);
   const byWid = new Map(quoted.map(({ wid, ...rest }) => [wid, rest]));
+  const byId = new Map(contacts.map((contact) => [contact.id, contact]));
   return rows.map((row) => {
-    const message = presentMessage(row);
+    const message = presentMessage(row, deps.mediaLinks);
     return {
       ...message,
       quotedMsg: message.quotedWid ? byWid.get(message.quotedWid) ?? null : null,
+      contact: message.contactId ? byId.get(message.contactId) ?? null : null,
     };
   });
 }
@@ -189,7 +208,7 @@ async function withQuoted(db: Db, companyId: number, rows: Record<string, unknow
  * customer's messages of this ticket read.
  */
 export async function listMessages(
-  deps: { db: Db; hub?: Hub },
+  deps: { db: Db; hub?: Hub; mediaLinks?: MediaLinks },
   viewer: Viewer,
   ticketId: number,
   cursorText: string | undefined,
@@ -213,7 +232,7 @@ export async function listMessages(
     order by created_at desc, id desc
     limit ${MESSAGES_PAGE_SIZE + 1}`);
   const hasMore = rows.length > MESSAGES_PAGE_SIZE;
-  const page = await withQuoted(db, viewer.companyId, rows.slice(0, MESSAGES_PAGE_SIZE));
+  const page = await withQuoted(deps, viewer.companyId, rows.slice(0, MESSAGES_PAGE_SIZE));
   const oldest = rows[MESSAGES_PAGE_SIZE - 1];
   if (markRead && ticket.unreadMessages > 0) {
     await db.run(sql`update messages set read = true

@@ -5,12 +5,14 @@
  */
 import { type Db, type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
 import { USER_ROOM_PREFIX } from "../../lib/realtime/channels.ts";
+import type { MediaLinks } from "../../lib/media/signed_url.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 
 export interface TicketContact {
   id: number;
   name: string;
   number: string;
+  email: string;
   profilePicUrl: string;
 }
 
@@ -61,6 +63,8 @@ export interface Message {
   createdAt: string;
   /** Given with a page of messages; events leave it out. */
   quotedMsg?: QuotedMessage | null;
+  /** Who wrote it (core §3 "Message"), null for ours; given with a page of messages. */
+  contact?: TicketContact | null;
 }
 
 /** What a reply shows of the message it quotes. */
@@ -74,7 +78,8 @@ export interface QuotedMessage {
 export const TICKET_COLUMNS = sql`
   t.id, t.uuid::text as uuid, t.status, t.contact_id, t.whatsapp_id, t.user_id, t.queue_id,
   t.is_group, t.chatbot, t.last_message, t.unread_messages, t.created_at, t.updated_at,
-  c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
+  c.name as contact_name, c.number as contact_number, c.email as contact_email,
+  c.profile_pic_url as contact_pic,
   u.name as user_name, q.name as queue_name, q.color as queue_color, w.name as whatsapp_name,
   (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)
                             order by lower(g.name)), '[]'::json)
@@ -108,6 +113,7 @@ export function presentTicket(row: Row): Ticket {
       id: row.contact_id,
       name: row.contact_name,
       number: row.contact_number,
+      email: row.contact_email ?? "",
       profilePicUrl: row.contact_pic ?? "",
     },
     whatsappId: row.whatsapp_id,
@@ -126,7 +132,11 @@ export function presentTicket(row: Row): Ticket {
   };
 }
 
-export function presentMessage(row: Row): Message {
+/**
+ * `links` signs the media address (absolute, from PUBLIC_URL, usable in an `<img>` without a
+ * header); without it the address is the session-only path.
+ */
+export function presentMessage(row: Row, links?: MediaLinks): Message {
   return {
     id: row.id,
     ticketId: row.ticket_id,
@@ -137,8 +147,8 @@ export function presentMessage(row: Row): Message {
     read: row.read,
     ack: row.ack,
     mediaType: row.media_type,
-    // Served only to signed-in users of the company (routes/api/media.ts).
-    mediaUrl: row.media_path ? `/api/media/${row.media_path}` : null,
+    // Served only to signed-in users of the company (routes/api/media.ts), or signed.
+    mediaUrl: row.media_path ? links?.url(row.media_path) ?? `/api/media/${row.media_path}` : null,
     mediaName: row.media_name,
     quotedWid: row.quoted_wid,
     data: row.data ?? null,

@@ -4,8 +4,8 @@
  * (`GET /api/users/list`).
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
+import { isAdmin } from "../accounts/permissions.ts";
 import {
-  type ColleagueView,
   queryUserViews,
   type QueueChip,
   QUEUES_OF_U,
@@ -14,6 +14,13 @@ import {
 } from "./user_view.ts";
 
 export const USERS_PAGE_SIZE = 20;
+
+/** A colleague as a plain user sees them in the short list. */
+export interface ColleagueName {
+  id: number;
+  name: string;
+  queues: QueueChip[];
+}
 
 export interface UserPage {
   users: UserView[];
@@ -52,9 +59,28 @@ export async function listUsers(
   return { users, count: total.count, hasMore: offset + users.length < total.count };
 }
 
-export async function listColleagues(db: Queryable, companyId: number): Promise<ColleagueView[]> {
-  const rows = await db.query<Omit<ColleagueView, "queues"> & { queues: QueueChip[] | string }>(
-    sql`select u.id, u.name, u.profile, u.online, ${QUEUES_OF_U} as queues
+/**
+ * Who works here, by name: for a plain user only what the transfer dialog needs to pick a
+ * colleague (id, name, queues; not e-mails nor profiles); for admins the full users.
+ */
+export async function listColleagues(
+  db: Queryable,
+  viewer: { companyId: number; profile: "user" | "admin"; super: boolean },
+): Promise<ColleagueName[] | UserView[]> {
+  if (!isAdmin(viewer)) return await listColleagueNames(db, viewer.companyId);
+  return await queryUserViews(
+    db,
+    sql`select ${USER_VIEW_COLUMNS} from users u where u.company_id = ${viewer.companyId}
+      order by lower(u.name), u.id`,
+  );
+}
+
+export async function listColleagueNames(
+  db: Queryable,
+  companyId: number,
+): Promise<ColleagueName[]> {
+  const rows = await db.query<Omit<ColleagueName, "queues"> & { queues: QueueChip[] | string }>(
+    sql`select u.id, u.name, ${QUEUES_OF_U} as queues
       from users u where u.company_id = ${companyId}
       order by lower(u.name), u.id`,
   );

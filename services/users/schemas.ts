@@ -3,6 +3,7 @@
  * with the spec's messages so the dialog can show them by field.
  */
 import { z } from "zod";
+import { allTicketSpelling, noneAsNull } from "../../lib/http/client_values.ts";
 import { AppError } from "../../lib/http/errors.ts";
 
 const required = { error: "Required" };
@@ -16,12 +17,9 @@ const email = z.string(required).trim().min(1, "Required").pipe(z.email("Invalid
   .transform((value) => value.toLowerCase());
 const password = z.string(required).min(1, "Required").min(5, "Too Short!").max(50, "Too Long!");
 const profile = z.enum(["user", "admin"]);
-const allTicket = z.enum(["enabled", "disabled"]);
-// A blank select in a form arrives as "": that means "no default connection".
-const whatsappId = z.preprocess(
-  (value) => value === "" ? null : value,
-  z.number().int().positive().nullable(),
-);
+const allTicket = z.preprocess(allTicketSpelling, z.enum(["enabled", "disabled"]));
+// A blank select arrives as "" (our form) or false (the original screens): no default connection.
+const whatsappId = z.preprocess(noneAsNull, z.number().int().positive().nullable());
 const queueIds = z.array(z.number().int().positive()).max(200);
 
 export const CreateUserBody = z.object({

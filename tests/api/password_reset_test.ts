@@ -408,12 +408,12 @@ Deno.test("[api] password reset by e-mailed code", async (t) => {
       assert.equal((await byIp.json()).error, "ERR_TOO_MANY_ATTEMPTS");
     });
 
-    await t.step("nothing about the reset travels in the URL", async () => {
-      for (const path of ["/api/forgetpassword/a@b.co", "/api/resetpasswords/a@b.co/1/Secret1x"]) {
-        const res = await post(app, path, {});
-        assert.equal(res.status, 404);
-        await res.body?.cancel();
-      }
+    // The reset itself also takes its values in the path, for the original screens
+    // (tests/api/whaticket_admin_test.ts); asking for a code does not.
+    await t.step("asking for a code does not take the e-mail in the URL", async () => {
+      const res = await post(app, "/api/forgetpassword/a@b.co", {});
+      assert.equal(res.status, 404);
+      await res.body?.cancel();
     });
   } finally {
     await close();

@@ -13,9 +13,11 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/login", // signing in
   "POST /api/auth/refresh_token", // authenticated by the refresh cookie, not the access token
   "GET /api/plans/list", // the sign-up page's plan picker
+  "GET /api/plans/all", // the same, as the original sign-up screen calls it (public fields)
   "POST /api/companies/cadastro", // self sign-up
   "POST /api/forgetpassword", // password reset, step 1
   "POST /api/resetpasswords", // password reset, step 2 (authenticated by the e-mailed code)
+  "POST /api/resetpasswords/:email/:token/:newPassword", // the same, values in the path
 ]);
 
 /** Any id-like parameter gets a plausible value; the guard must answer before any lookup. */

@@ -230,8 +230,9 @@ const SWEEP: Record<string, Probe> = {
     expect: 403,
   },
 
-  // Plans and help videos are the platform's, not a company's: super user only.
-  "GET /api/plans/:id{[0-9]+}": { path: (i) => `/api/plans/${i.plan}`, expect: 403 },
+  // Plans and help videos are the platform's, not a company's: super user only; a company
+  // admin reads only its own company's plan, so another plan does not exist for it.
+  "GET /api/plans/:id{[0-9]+}": { path: (i) => `/api/plans/${i.plan}`, expect: 404 },
   "PUT /api/plans/:id{[0-9]+}": {
     path: (i) => `/api/plans/${i.plan}`,
     expect: 403,
@@ -265,6 +266,8 @@ const BY_BODY: Array<{ method: string; path: (i: Ids) => string; body?: (i: Ids)
 /** Routes whose path parameter names no company's record, each with the reason. */
 const NOT_ID_ADDRESSED: Record<string, string> = {
   "PUT /api/settings/:key": "a setting's key; always the caller's own company's row",
+  "POST /api/resetpasswords/:email/:token/:newPassword":
+    "public password reset; the e-mail and code decide, never the caller's company",
 };
 
 /** Everything of A's (and the platform's) that B's calls could change. */
