@@ -18,16 +18,16 @@ import type { ServiceDeps } from "./services/deps.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { consoleLog, type Log } from "./lib/log.ts";
 import { createMediaStore } from "./lib/media/store.ts";
-import { securityHeaders } from "./lib/http/security.ts";
+import { corsPolicy, noStore, securityHeaders } from "./lib/http/security.ts";
 import { staticFiles } from "./lib/http/static.ts";
 import { VERSION } from "./lib/version.ts";
 import { systemRoutes } from "./routes/api/system.ts";
 import { authRoutes } from "./routes/api/auth.ts";
 import { createLoginThrottle } from "./services/accounts/login_throttle.ts";
 import { userRoutes } from "./routes/api/users.ts";
-import { crossSiteGuard } from "./lib/http/csrf.ts";
+import { assertOriginAllowed, crossSiteGuard } from "./lib/http/csrf.ts";
 import { resolveClientIp } from "./lib/http/client_ip.ts";
-import { ACCESS_COOKIE, authenticate, principalOf } from "./lib/http/auth.ts";
+import { authenticate, socketAuth } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
@@ -114,11 +114,20 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
 export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId());
-  app.use(securityHeaders());
+  const secureCookies = deps.config.publicUrl.startsWith("https:");
+  app.use(securityHeaders({ hsts: secureCookies }));
   app.onError(handleError);
   app.use("/static/*", staticFiles());
+  // App-level (not inside `api`), so that errors and the unknown-path 404 get them too.
+  app.use("/api/*", noStore());
+  if (deps.config.corsOrigins.length > 0) app.use("/api/*", corsPolicy(deps.config.corsOrigins));
+  // Origins whose pages may use the user's cookies: this site (its PUBLIC_URL too, for when
+  // a proxy rewrites Host) and CORS_ORIGINS.
+  const trustedOrigins = new Set([
+    new URL(deps.config.publicUrl).origin,
+    ...deps.config.corsOrigins,
+  ]);
 
-  const secureCookies = deps.config.publicUrl.startsWith("https:");
   // One count of password guesses for sign-in and account changes alike.
   const loginThrottle = createLoginThrottle();
   const api = new Hono<AppEnv>();
@@ -130,8 +139,10 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
       ? multipartLimit(c, next)
       : jsonLimit(c, next)
   );
-  api.use(crossSiteGuard());
-  api.use(authenticate(deps.db, deps.jwtKey));
+  // Media is what `<img>` and `<audio>` load, without headers: the one place for `?token=`.
+  api.use(authenticate(deps.db, deps.jwtKey, { queryTokenPaths: ["/api/media/"] }));
+  // After authenticate: only a valid Bearer token exempts a call from the guard.
+  api.use(crossSiteGuard(trustedOrigins));
   api.route("/", systemRoutes(deps.db));
   api.route(
     "/auth",
@@ -170,7 +181,13 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   app.all("/api/*", handleNotFoundApi);
 
   const hub = deps.hub;
-  if (hub) app.get("/ws", (c) => hub.upgrade(c.req.raw));
+  if (hub) {
+    app.get("/ws", (c) => {
+      // Any page may open a socket to us with the user's cookies: only ours may.
+      assertOriginAllowed(c.req.raw, trustedOrigins);
+      return hub.upgrade(c.req.raw);
+    });
+  }
 
   // Pages last: their catch-all answers the HTML 404, so the public pages come first.
   app.route("/", publicPageRoutes({ db: deps.db, jwtKey: deps.jwtKey, secureCookies }));
@@ -205,9 +222,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const jwtKey = await loadJwtKey(db, config.jwtSecret);
   const hub = await createHub({
     db,
-    // Sockets sign in like API calls: the access cookie, or ?token= for other clients.
-    authenticate: (request) =>
-      principalOf(db, jwtKey, request, cookieValue(request, ACCESS_COOKIE)),
+    // Sockets sign in like API calls (the access cookie, or ?token= for other clients) and
+    // are checked again whenever a service says a user's or company's sessions changed.
+    ...socketAuth(db, jwtKey),
     // The spec's joinChatBox, joinTickets and joinNotification, checked per user.
     authorizeJoin: createJoinAuthorizer({ db }),
   });
@@ -258,15 +275,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return stopping;
   }
   return { url, app, db, hub, shutdown };
-}
-
-function cookieValue(request: Request, name: string): string | undefined {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
-  }
-  return undefined;
 }
 
 if (import.meta.main) {

@@ -16,7 +16,36 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.string().url().optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   WA_WEBSOCKET_URL: z.string().url().optional(),
+  CORS_ORIGINS: z.string().optional().transform((value, ctx) => {
+    const origins = new Set<string>();
+    for (const item of (value ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+      const origin = bareOrigin(item);
+      if (!origin) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${item}" is not an origin like https://app.example.com (no path)`,
+        });
+        return z.NEVER;
+      }
+      origins.add(origin);
+    }
+    return [...origins];
+  }),
 });
+
+/** `scheme://host[:port]` of an http(s) URL without a path, query or credentials; else null. */
+function bareOrigin(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  const plain = (url.protocol === "http:" || url.protocol === "https:") &&
+    (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash &&
+    !url.username && !url.password;
+  return plain ? url.origin : null;
+}
 
 export interface Config {
   port: number;
@@ -33,6 +62,11 @@ export interface Config {
   trustProxy: number;
   /** WhatsApp Web's socket for Baileys; unset, Baileys' own. Tests point it at 127.0.0.1. */
   waWebSocketUrl?: string;
+  /**
+   * Origins (scheme://host[:port]) of other sites allowed to call the API from a browser, with
+   * credentials, and to open `/ws`. Empty: no CORS at all.
+   */
+  corsOrigins: string[];
 }
 
 /** Parses the environment, failing with every bad variable named. */
@@ -60,5 +94,6 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     openaiBaseUrl: e.OPENAI_BASE_URL,
     trustProxy: e.TRUST_PROXY,
     waWebSocketUrl: e.WA_WEBSOCKET_URL,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }

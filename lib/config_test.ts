@@ -31,3 +31,18 @@ Deno.test("config - bad values are refused with each variable named", () => {
       /JWT_SECRET/.test(err.message),
   );
 });
+
+Deno.test("config - CORS_ORIGINS: off by default, a list of bare origins when set", () => {
+  assert.deepEqual(loadConfig({}).corsOrigins, [], "no CORS unless asked for");
+  const config = loadConfig({
+    CORS_ORIGINS: " https://front.example.com , http://localhost:5173/,https://FRONT.example.com",
+  });
+  assert.deepEqual(config.corsOrigins, ["https://front.example.com", "http://localhost:5173"]);
+  for (const bad of ["front.example.com", "https://a.example/app", "*", "ftp://a.example"]) {
+    assert.throws(
+      () => loadConfig({ CORS_ORIGINS: `https://ok.example,${bad}` }),
+      (err: Error) => /CORS_ORIGINS/.test(err.message),
+      bad,
+    );
+  }
+});

@@ -27,7 +27,9 @@ export async function pageSession(
   c: Context<AppEnv>,
   deps: PageSessionDeps,
 ): Promise<PageSession | null> {
-  const principal = await principalOf(deps.db, deps.jwtKey, c.req.raw, getCookie(c, ACCESS_COOKIE));
+  const principal = await principalOf(deps.db, deps.jwtKey, c.req.raw, {
+    cookie: getCookie(c, ACCESS_COOKIE),
+  });
   if (principal) {
     const user = await findSessionUserById(deps.db, principal.userId);
     return user && { ...user, sessionId: principal.sessionId ?? null };

@@ -22,9 +22,22 @@ export type AccessClaims = {
    * so a tab can tell its own sign-in from another one. Absent in tokens issued before it existed.
    */
   sessionId?: string;
+  /**
+   * The token's own id (`jti`): logout puts it on the deny-list (lib/http/auth.ts). Set by
+   * `verifyAccessToken`; a token without one is refused, so every accepted token can be revoked.
+   */
+  tokenId?: string;
+  /** When the token stops being valid, in ms since the epoch (`exp`); set by `verifyAccessToken`. */
+  expiresAt?: number;
 };
 
-export async function signAccessToken(claims: AccessClaims, key: Uint8Array): Promise<string> {
+/** What signing needs: the token's id and expiry are made by `signAccessToken` itself. */
+export type NewAccessClaims = Omit<AccessClaims, "tokenId" | "expiresAt">;
+
+export async function signAccessToken(
+  claims: NewAccessClaims,
+  key: Uint8Array,
+): Promise<string> {
   return await new SignJWT({
     companyId: claims.companyId,
     profile: claims.profile,
@@ -34,6 +47,7 @@ export async function signAccessToken(claims: AccessClaims, key: Uint8Array): Pr
   })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(claims.userId))
+    .setJti(crypto.randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
     .sign(key);
@@ -48,6 +62,8 @@ export async function verifyAccessToken(
     const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.companyId !== "number") return null;
+    // Tokens issued before tokens had ids cannot be revoked: refused (the browser refreshes).
+    if (typeof payload.jti !== "string" || typeof payload.exp !== "number") return null;
     return {
       userId,
       companyId: payload.companyId,
@@ -55,6 +71,8 @@ export async function verifyAccessToken(
       super: payload.super === true,
       tokenVersion: typeof payload.tv === "number" ? payload.tv : -1,
       ...(typeof payload.sid === "string" ? { sessionId: payload.sid } : {}),
+      tokenId: payload.jti,
+      expiresAt: payload.exp * 1000,
     };
   } catch {
     return null;

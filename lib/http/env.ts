@@ -4,6 +4,11 @@ import type { AccessClaims } from "../auth/tokens.ts";
 export interface AppVariables {
   /** Set by the authenticate middleware when the request is signed in. */
   auth?: AccessClaims;
+  /**
+   * The request was signed in by a valid `Authorization: Bearer` token, which a browser never
+   * adds by itself: the cross-site guard has nothing to guard.
+   */
+  bearer?: boolean;
   /** The request carried an access token that is expired, forged or superseded. */
   staleToken?: boolean;
   requestId: string;

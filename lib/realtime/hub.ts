@@ -21,6 +21,8 @@ import type {
   Envelope,
   EventHook,
   Principal,
+  Revalidate,
+  RevalidateTarget,
 } from "./types.ts";
 
 export interface HubOptions {
@@ -29,6 +31,11 @@ export interface HubOptions {
   /** Replaces the Postgres fan-out (e.g. `LocalBroker`, or a message broker later). */
   broker?: Broker;
   authenticate: Authenticate;
+  /**
+   * Re-checks a socket's principal when `revalidate` names it. Without one, every socket it
+   * names is closed (the client renews its session and reconnects).
+   */
+  revalidate?: Revalidate;
   authorizeJoin: AuthorizeJoin;
   /** Names this instance in envelopes. @default a random UUID */
   instanceId?: string;
@@ -53,6 +60,13 @@ export interface Hub {
    * every other instance; a socket in several of the rooms gets it once.
    */
   publish(room: string | string[], channel: string, data: unknown): Promise<void>;
+  /**
+   * Tells every instance that the sessions of a user (password changed, deleted, demoted,
+   * signed out) or of a company (blocked, expired, deleted) may be void: each re-checks its
+   * sockets of that user or company and closes those no longer signed in with
+   * `CLOSE_SESSION_EXPIRED`. This instance's are checked before it resolves.
+   */
+  revalidate(target: RevalidateTarget): Promise<void>;
   stats(): HubStats;
   /** The rooms of this instance's sockets for a user (for tests and diagnostics). */
   roomsOfUser(userId: number): string[][];
@@ -62,6 +76,16 @@ export interface Hub {
 
 /** Code sent when a socket missed two heartbeats (4000–4999 are for applications). */
 export const CLOSE_PING_TIMEOUT = 4000;
+/**
+ * Code sent when the socket's session ended: its token expired, or a revalidation found it
+ * no longer signed in. The client renews its session and reconnects, or signs out when the
+ * server refuses the renewal (lib/client/realtime.ts).
+ */
+export const CLOSE_SESSION_EXPIRED = 4001;
+/** The room of the control messages between hubs; no socket is ever in it. */
+const CONTROL_ROOM = "hub:revalidate";
+/** setTimeout's ceiling (about 24.8 days); a later expiry is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** How long `close()` waits for clients to answer the close handshake. */
 const CLOSE_WAIT_MS = 2000;
 
@@ -83,6 +107,10 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   let closing: Promise<void> | undefined;
 
   function deliver(envelope: Envelope): void {
+    if (envelope.room === CONTROL_ROOM) {
+      void revalidateHere(envelope.data as RevalidateTarget);
+      return;
+    }
     const targets = typeof envelope.room === "string"
       ? [...rooms.members(envelope.room)]
       : [...new Set(envelope.room.flatMap((room) => [...rooms.members(room)]))];
@@ -103,6 +131,35 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     }
   }, pingIntervalMs);
 
+  function endSession(session: Session): void {
+    session.socket.close(CLOSE_SESSION_EXPIRED, "Session expired");
+  }
+
+  /** Closes this instance's sockets of `target` that the `revalidate` option refuses. */
+  async function revalidateHere(target: RevalidateTarget): Promise<void> {
+    const room = "userId" in target ? `user-${target.userId}` : `company-${target.companyId}`;
+    for (const session of [...rooms.members(room)]) {
+      if (!session.open) continue;
+      let valid = false;
+      try {
+        valid = options.revalidate ? await options.revalidate(session.principal) : false;
+      } catch (err) {
+        // Fail closed: the client renews its session and comes back if it may.
+        console.error("realtime: re-checking a socket's session failed:", err);
+      }
+      if (!valid) endSession(session);
+    }
+  }
+
+  /** Closes the socket when its credential expires: it must sign in again to go on. */
+  function closeAtExpiry(session: Session): void {
+    const expiresAt = session.principal.expiresAt;
+    if (expiresAt === undefined || !session.open) return;
+    const wait = expiresAt - Date.now();
+    if (wait <= 0) return endSession(session);
+    session.expiryTimer = setTimeout(() => closeAtExpiry(session), Math.min(wait, MAX_TIMER_MS));
+  }
+
   function accept(request: Request, principal: Principal): Response {
     // Deno's own idle pings are off: the heartbeat above is visible to the client, which
     // can then notice a dead server too, and it can be tested.
@@ -119,10 +176,12 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       if (closing) return socket.close(1001, "Server shutting down");
       rooms.add(session, pinnedRooms(principal));
       sendText(session, serverMessage("ready", {}));
+      closeAtExpiry(session);
     };
     socket.onmessage = (event) => void handleFrame(ctx, session, event.data);
     socket.onclose = () => {
       session.open = false;
+      clearTimeout(session.expiryTimer);
       rooms.remove(session);
       resolveClosed();
     };
@@ -155,6 +214,16 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       const envelope: Envelope = { origin: instanceId, room, channel, data };
       deliver(envelope);
       await broker.publish(envelope);
+    },
+
+    async revalidate(target) {
+      await revalidateHere(target);
+      await broker.publish({
+        origin: instanceId,
+        room: CONTROL_ROOM,
+        channel: "revalidate",
+        data: target,
+      });
     },
 
     stats() {

@@ -1,5 +1,5 @@
 /** The realtime hub: `/ws` sockets, rooms and cross-instance fan-out (DESIGN §5). */
-export { CLOSE_PING_TIMEOUT, createHub } from "./hub.ts";
+export { CLOSE_PING_TIMEOUT, CLOSE_SESSION_EXPIRED, createHub } from "./hub.ts";
 export type { Hub, HubOptions, HubStats } from "./hub.ts";
 export { LocalBroker } from "./local_broker.ts";
 export { PgBroker } from "./pg_broker.ts";
@@ -12,4 +12,6 @@ export type {
   Envelope,
   EventHook,
   Principal,
+  Revalidate,
+  RevalidateTarget,
 } from "./types.ts";

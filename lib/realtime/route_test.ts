@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createApp } from "../../main.ts";
 import { loadConfig } from "../config.ts";
 import { openTestDb } from "../../tests/helpers/db.ts";
-import { serveOnFreePort, TestClient } from "../../tests/helpers/ws.ts";
+import { okTokenAuth, serveOnFreePort, TestClient } from "../../tests/helpers/ws.ts";
 import { createHub } from "./hub.ts";
 import { testJwtKey } from "../../tests/helpers/app.ts";
 
@@ -11,12 +11,7 @@ Deno.test("realtime route - the app serves /ws through the hub", async () => {
   const testDb = await openTestDb();
   const hub = await createHub({
     db: testDb.db,
-    authenticate: (request) =>
-      Promise.resolve(
-        new URL(request.url).searchParams.get("token") === "ok"
-          ? { userId: 1, companyId: 1 }
-          : null,
-      ),
+    authenticate: okTokenAuth,
     authorizeJoin: () => Promise.resolve(null),
   });
   const app = createApp({ db: testDb.db, config: loadConfig({}), hub, jwtKey: testJwtKey() });

@@ -22,6 +22,8 @@ export interface Session {
   open: boolean;
   /** Resolves when the socket has closed. */
   readonly closed: Promise<void>;
+  /** Closes the socket when its credential expires (hub.ts). */
+  expiryTimer?: ReturnType<typeof setTimeout>;
 }
 
 export interface SessionContext {

@@ -8,11 +8,22 @@
 export interface Principal {
   userId: number;
   companyId: number;
+  /** When the credential it signed in with expires (ms since epoch): the socket closes then. */
+  expiresAt?: number;
   [key: string]: unknown;
 }
 
 /** Reads the upgrade request (cookie or `?token=`); `null` refuses it with 401. */
 export type Authenticate = (request: Request) => Promise<Principal | null>;
+
+/**
+ * Whether a socket's principal is still signed in (its user, token version, company and
+ * revocations checked again). Called for the sockets named by `Hub.revalidate`.
+ */
+export type Revalidate = (principal: Principal) => Promise<boolean>;
+
+/** Whose sockets a revalidation concerns: one user's, or every socket of one company. */
+export type RevalidateTarget = { userId: number } | { companyId: number };
 
 /**
  * Maps a client's join event (`joinTickets`, `joinNotification`, `joinChatBox`…) and its data

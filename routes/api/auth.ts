@@ -58,7 +58,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
 
   routes.delete("/logout", async (c) => {
     const auth = requireAuth(c);
-    await logout(deps.db, auth.userId, getCookie(c, REFRESH_COOKIE));
+    await logout(deps.db, auth, getCookie(c, REFRESH_COOKIE), deps.hub);
     clearSessionCookies(c);
     return c.body(null, 204);
   });

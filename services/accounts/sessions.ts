@@ -8,7 +8,9 @@ import { AppError } from "../../lib/http/errors.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { DUMMY_HASH_PROMISE, verifyPassword } from "../../lib/auth/password.ts";
+import { revokeAccessToken } from "../../lib/http/auth.ts";
 import {
+  type AccessClaims,
   hashToken,
   newRefreshToken,
   REFRESH_TOKEN_DAYS,
@@ -166,8 +168,18 @@ export async function revokeFamily(db: Db, family: string): Promise<void> {
     where family = ${family}::uuid and revoked_at is null`);
 }
 
-/** Ends the sign-in the refresh token belongs to; unknown tokens are ignored. */
-export async function logout(db: Db, userId: number, token: string | undefined): Promise<void> {
+/**
+ * Ends the sign-in the refresh token belongs to (unknown tokens are ignored) and revokes the
+ * caller's access token now, with every other access token of that sign-in: the API refuses
+ * them on the next call and the hub closes the sockets they opened, on every instance.
+ */
+export async function logout(
+  db: Db,
+  auth: AccessClaims,
+  token: string | undefined,
+  hub?: Pick<Hub, "revalidate">,
+): Promise<void> {
+  const userId = auth.userId;
   if (token) {
     const row = await db.maybeOne<{ family: string }>(sql`
       select family::text from refresh_tokens
@@ -175,4 +187,6 @@ export async function logout(db: Db, userId: number, token: string | undefined):
     if (row) await revokeFamily(db, row.family);
   }
   await db.run(sql`update users set online = false, updated_at = now() where id = ${userId}`);
+  await revokeAccessToken(db, auth);
+  await hub?.revalidate({ userId });
 }

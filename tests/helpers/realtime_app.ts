@@ -4,7 +4,7 @@
  */
 import { createApp } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { principalOf } from "../../lib/http/auth.ts";
+import { socketAuth } from "../../lib/http/auth.ts";
 import { createHub, type Hub } from "../../lib/realtime/mod.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createJoinAuthorizer } from "../../services/tickets/joins.ts";
@@ -28,7 +28,7 @@ export async function openRealtimeTestApp(
   const jwtKey = await loadJwtKey(testDb.db);
   const hub = await createHub({
     db: testDb.db,
-    authenticate: (request) => principalOf(testDb.db, jwtKey, request),
+    ...socketAuth(testDb.db, jwtKey),
     authorizeJoin: createJoinAuthorizer({ db: testDb.db }),
   });
   const app = createApp({

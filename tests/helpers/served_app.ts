@@ -5,7 +5,7 @@
  */
 import { createApp } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { principalOf } from "../../lib/http/auth.ts";
+import { socketAuth } from "../../lib/http/auth.ts";
 import { createHub } from "../../lib/realtime/mod.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createJoinAuthorizer } from "../../services/tickets/joins.ts";
@@ -18,7 +18,7 @@ export async function openServedApp() {
   const jwtKey = await loadJwtKey(db);
   const hub = await createHub({
     db,
-    authenticate: (request) => principalOf(db, jwtKey, request),
+    ...socketAuth(db, jwtKey),
     authorizeJoin: createJoinAuthorizer({ db }),
   });
   const app = createApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), hub, jwtKey });

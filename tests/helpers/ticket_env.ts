@@ -29,6 +29,8 @@ export function recordingHub(): Hub & { sent: Sent[] } {
       }
       return Promise.resolve();
     },
+    // Sessions are the hub's own tests' business (lib/realtime, tests/api/socket_sessions).
+    revalidate: () => Promise.resolve(),
     upgrade: () => Promise.resolve(new Response(null, { status: 500 })),
     stats: () => ({ sockets: 0, rooms: 0 }),
     roomsOfUser: () => [],

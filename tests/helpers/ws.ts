@@ -4,6 +4,14 @@
  * check that nothing arrived. Every wait has a timeout and clears it.
  */
 
+/** A hub sign-in for tests about sockets rather than sessions: `?token=ok` is user 1 of company 1. */
+export function okTokenAuth(
+  request: Request,
+): Promise<{ userId: number; companyId: number } | null> {
+  const ok = new URL(request.url).searchParams.get("token") === "ok";
+  return Promise.resolve(ok ? { userId: 1, companyId: 1 } : null);
+}
+
 export interface ServerMessage {
   channel: string;
   data: unknown;
@@ -25,6 +33,12 @@ export function serveOnFreePort(
   };
 }
 
+/** Deno's WebSocket constructor also takes request headers; the DOM typings do not say so. */
+const DenoWebSocket = WebSocket as unknown as new (
+  url: string,
+  options: { headers: Record<string, string> },
+) => WebSocket;
+
 export class TestClient {
   readonly socket: WebSocket;
   readonly received: ServerMessage[] = [];
@@ -43,9 +57,17 @@ export class TestClient {
     });
   }
 
-  /** Opens a socket and waits for the server's `ready`. */
-  static async connect(url: string): Promise<TestClient> {
-    const client = new TestClient(new WebSocket(url));
+  /**
+   * Opens a socket and waits for the server's `ready`. `headers` (Deno's extension of the
+   * WebSocket constructor) lets a test send what a browser would, e.g. `Origin`.
+   */
+  static async connect(
+    url: string,
+    options: { headers?: Record<string, string> } = {},
+  ): Promise<TestClient> {
+    const client = new TestClient(
+      options.headers ? new DenoWebSocket(url, { headers: options.headers }) : new WebSocket(url),
+    );
     await client.next("ready");
     return client;
   }
