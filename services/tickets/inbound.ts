@@ -16,6 +16,7 @@ import type { Hub } from "../../lib/realtime/mod.ts";
 import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
 import { rememberPhoneContact } from "../contacts/phone_book.ts";
 import { saveIncomingMedia } from "./incoming_media.ts";
+import { withoutNul } from "./without_nul.ts";
 import { placeOf } from "./inbound_place.ts";
 import {
   audienceSql,
@@ -36,7 +37,9 @@ export interface InboundDeps {
 
 /** The handler to give `WhatsappSessions.subscribe`. */
 export function createInboundPipeline(deps: InboundDeps) {
-  return async (event: ProviderEvent): Promise<void> => {
+  return async (raw: ProviderEvent): Promise<void> => {
+    // A NUL in any text would make the database refuse the whole message.
+    const event = withoutNul(raw);
     switch (event.type) {
       case "message":
         await receiveMessage(deps, event.companyId, event.connectionId, event.message);
