@@ -200,6 +200,10 @@ export class WhatsappSessions {
               : { type: "ack", messageId: sent.messageId, chat, ack: 1 },
           );
         },
+        alreadySent: (payload) =>
+          payload.messageId && running.provider.sentMessage
+            ? running.provider.sentMessage(payload.messageId)
+            : Promise.resolve(undefined),
         onGaveUp: async (payload, error) => {
           if (!payload.messageId) return;
           await this.#onEvent(running.companyId, id, {
