@@ -17,6 +17,8 @@ import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
 import { rememberPhoneContact } from "../contacts/phone_book.ts";
 import { saveIncomingMedia } from "./incoming_media.ts";
 import { withoutNul } from "./without_nul.ts";
+import { type ErrorLog, runInboundHooks } from "./inbound_hooks.ts";
+import type { InboundHook, InboundMessage } from "./types.ts";
 import { placeOf } from "./inbound_place.ts";
 import {
   audienceSql,
@@ -33,17 +35,33 @@ export interface InboundDeps {
   hub?: Hub;
   /** Where media files go (`DATA_DIR`). */
   dataDir: string;
+  /** Where a failing hook is reported (the console when absent). */
+  log?: ErrorLog;
 }
 
-/** The handler to give `WhatsappSessions.subscribe`. */
-export function createInboundPipeline(deps: InboundDeps) {
-  return async (raw: ProviderEvent): Promise<void> => {
+/**
+ * The handler to give `WhatsappSessions.subscribe`. A message event answers what was stored
+ * (nothing for a repeat, history or an ignored group); `hooks` then run, in order, for each
+ * stored customer message (services/tickets/inbound_hooks.ts).
+ */
+export function createInboundPipeline(deps: InboundDeps, hooks: readonly InboundHook[] = []) {
+  return async (raw: ProviderEvent): Promise<InboundMessage | undefined> => {
     // A NUL in any text would make the database refuse the whole message.
     const event = withoutNul(raw);
     switch (event.type) {
-      case "message":
-        await receiveMessage(deps, event.companyId, event.connectionId, event.message);
-        return;
+      case "message": {
+        const received = await receiveMessage(
+          deps,
+          event.companyId,
+          event.connectionId,
+          event.message,
+        );
+        // Our own messages (sent here or typed on the phone) are not the customer's turn.
+        if (received && !received.message.fromMe && hooks.length > 0) {
+          await runInboundHooks(hooks, received, deps.log);
+        }
+        return received;
+      }
       case "ack":
         await changeMessage(
           deps,
@@ -93,12 +111,12 @@ export async function receiveMessage(
   companyId: number,
   connectionId: number,
   message: IncomingMessage,
-): Promise<void> {
+): Promise<InboundMessage | undefined> {
   // History replayed at pairing stays on the phone: Balcão starts with what arrives now.
   if (message.isHistory) return;
   if (message.chat.isGroup && await ignoresGroups(deps.db, companyId)) return;
   const { db } = deps;
-  const { contact, ticketId } = await placeOf(db, companyId, connectionId, message.chat);
+  const { contact, ticketId, created } = await placeOf(db, companyId, connectionId, message.chat);
 
   const media = message.media
     ? await saveIncomingMedia(deps.dataDir, companyId, message.media)
@@ -140,16 +158,24 @@ export async function receiveMessage(
   if (!stored) return; // Already stored: a repeated event changes nothing.
 
   const ticket = presentTicket(stored);
+  const received: InboundMessage = {
+    companyId,
+    ticket,
+    message: presentMessage(stored.message as Record<string, unknown>),
+    contact: ticket.contact,
+    created,
+  };
   const hub = deps.hub;
-  if (!hub) return;
+  if (!hub) return received;
   const rooms = stored.rooms as string[];
   await hub.publish(rooms, `company-${companyId}-appMessage`, {
     action: "create",
-    message: presentMessage(stored.message as Record<string, unknown>),
+    message: received.message,
     ticket,
     contact: ticket.contact,
   });
   await hub.publish(rooms, `company-${companyId}-ticket`, { action: "update", ticket });
+  return received;
 }
 
 async function changeMessage(

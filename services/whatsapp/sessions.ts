@@ -44,7 +44,8 @@ export interface SessionManagerOptions {
   readMedia?: (path: string) => Promise<Uint8Array>;
 }
 
-export type EventListener = (event: ProviderEvent) => void | Promise<void>;
+/** Awaited; what it answers is not read (the inbound pipeline answers what it stored). */
+export type EventListener = (event: ProviderEvent) => unknown;
 
 interface Running {
   companyId: number;
