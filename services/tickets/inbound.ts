@@ -136,13 +136,13 @@ export async function receiveMessage(
     with m as (
       insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me,
                             read, ack, media_type, media_path, media_name, quoted_wid, data,
-                            created_at)
+                            origin, created_at)
       values (${companyId}, ${ticketId}, ${contact.id}, ${connectionId}, ${message.messageId},
               ${message.body}, ${message.fromMe}, ${message.fromMe}, ${message.fromMe ? 1 : 0},
               ${kind}, ${media?.path ?? null}, ${media?.name ?? message.media?.fileName ?? null},
               ${message.quotedId ?? null}, ${
     data === null ? null : JSON.stringify(data)
-  }::text::jsonb,
+  }::text::jsonb, ${originOf(companyId, connectionId, message)},
               ${message.timestamp.getTime() > 0 ? message.timestamp : new Date()})
       on conflict (company_id, wid) do nothing
       returning *),
@@ -197,6 +197,19 @@ async function changeMessage(
     { companyId, queueId: ticket.queueId, userId: ticket.userId },
     [`company-${companyId}-appMessage`, { action: "update", message: presentMessage(row), ticket }],
   );
+}
+
+/**
+ * Who sent one of our messages: the origin its outbox row was queued with (a campaign's or
+ * the API's message to a number arrives here first as the provider's echo). Null for the
+ * customer's messages and for what was typed on the phone. No query for customer messages.
+ */
+function originOf(companyId: number, connectionId: number, message: IncomingMessage) {
+  if (!message.fromMe) return null;
+  return sql`(select o.origin from whatsapp_outbox o
+              where o.company_id = ${companyId} and o.whatsapp_id = ${connectionId}
+                and o.provider_message_id = ${message.messageId}
+              limit 1)`;
 }
 
 /** The spec's mediaType for what the message carries. */

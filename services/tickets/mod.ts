@@ -4,3 +4,11 @@
  */
 export { createInboundPipeline, type InboundDeps } from "./inbound.ts";
 export type { InboundHook, InboundMessage, Message, Ticket, TicketContact } from "./types.ts";
+export {
+  contactRecipient,
+  type MessageOrigin,
+  newMessageId,
+  type OutgoingSpec,
+  type QueuedMessage,
+  queueOutgoing,
+} from "./queue_outgoing.ts";

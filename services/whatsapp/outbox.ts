@@ -1,7 +1,7 @@
 /**
- * Outgoing WhatsApp messages (DESIGN §6): written first as a row, then sent by the
- * connection's owner. A row is claimed for a while before sending; if the process dies
- * mid-send the claim lapses and the row is claimed again, so nothing is lost (a message may,
+ * Outgoing WhatsApp messages (DESIGN §6): written first as a row (only by the one send path,
+ * services/tickets/queue_outgoing.ts), then sent by the connection's owner. A row is claimed
+ * for a while before sending; if the process dies mid-send the claim lapses and the row is claimed again, so nothing is lost (a message may,
  * rarely, go out twice: at-least-once, never zero). Failures retry with growing delays.
  */
 import { type Db, type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
@@ -45,23 +45,8 @@ export interface Clock {
 }
 
 /** A time for SQL: the clock's when one is given, otherwise the database's own `now()`. */
-function timeOf(now: Date | undefined): Sql {
+export function sqlTime(now: Date | undefined): Sql {
   return now ? sql`${now}::timestamptz` : sql`now()`;
-}
-
-/** Queues a message for a connection; answers the outbox row id. */
-export async function enqueueOutgoing(
-  db: Db,
-  target: { companyId: number; whatsappId: number },
-  payload: OutboxPayload,
-): Promise<number> {
-  const row = await db.one<{ id: number }>(sql`
-    insert into whatsapp_outbox (company_id, whatsapp_id, payload)
-    values (${target.companyId}, ${target.whatsappId}, ${JSON.stringify(payload)}::text::jsonb)
-    returning id`);
-  // Wakes the owner at once instead of at its next tick (best effort: the tick catches up).
-  await db.notify("whatsapp_outbox", String(target.whatsappId)).catch(() => {});
-  return row.id;
 }
 
 /**
@@ -76,7 +61,7 @@ export async function claimDue(
   claimMs = CLAIM_MS,
   now?: Date,
 ): Promise<OutboxRow[]> {
-  const at = timeOf(now);
+  const at = sqlTime(now);
   const rows = await db.query<{ id: number; payload: OutboxPayload | string; attempts: number }>(
     sql`
     update whatsapp_outbox
@@ -138,7 +123,7 @@ export async function markFailed(
     update whatsapp_outbox
     set status = ${giveUp ? "failed" : "pending"}, last_error = ${error.slice(0, 500)},
         claimed_by = null, claimed_until = null,
-        next_attempt_at = ${timeOf(now)} + make_interval(secs => ${
+        next_attempt_at = ${sqlTime(now)} + make_interval(secs => ${
     retryDelayMs(row.attempts) / 1000
   })
     where id = ${row.id} and status = 'sending' and claimed_by = ${row.claimedBy}

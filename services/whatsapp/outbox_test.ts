@@ -9,7 +9,8 @@ import { openTestDb } from "../../tests/helpers/db.ts";
 import { createTestCompany } from "../../tests/helpers/accounts.ts";
 import { createConnection } from "./connections.ts";
 import { createWhatsappSessions } from "./mod.ts";
-import { claimDue, enqueueOutgoing, markSent } from "./outbox.ts";
+import { claimDue, markSent } from "./outbox.ts";
+import { queueOutgoing } from "../tickets/mod.ts";
 import type { ProviderEvent } from "./provider.ts";
 
 Deno.test("[whatsapp] a message delivered before the crash is marked sent once on takeover", async () => {
@@ -29,10 +30,12 @@ Deno.test("[whatsapp] a message delivered before the crash is marked sent once o
     await sessions.sandbox(id, { kind: "pair" });
     const target = { companyId, whatsappId: id };
     const to = { number: "5511999990005" };
-    const rowId = await enqueueOutgoing(db, target, {
+    const { outboxId: rowId, wid } = await queueOutgoing(db, {
+      companyId,
+      connectionId: id,
       to,
       body: "entregue antes da queda",
-      messageId: "3EB0CRASHED",
+      origin: "agent",
     });
 
     // The owner claims the row, hands it to the phone, and dies before marking it.
@@ -41,7 +44,7 @@ Deno.test("[whatsapp] a message delivered before the crash is marked sent once o
     await sessions.localProvider(id)!.send({
       to,
       body: "entregue antes da queda",
-      messageId: "3EB0CRASHED",
+      messageId: wid,
     });
     await db.run(sql`update whatsapp_outbox set claimed_until = now() - interval '1 second'
                      where id = ${rowId}`);
@@ -51,22 +54,22 @@ Deno.test("[whatsapp] a message delivered before the crash is marked sent once o
     const row = await db.one<{ status: string; providerId: string; error: string | null }>(sql`
       select status, provider_message_id as "providerId", last_error as error
       from whatsapp_outbox where id = ${rowId}`);
-    assert.deepEqual(row, { status: "sent", providerId: "3EB0CRASHED", error: null });
+    assert.deepEqual(row, { status: "sent", providerId: wid, error: null });
     const copies = await db.one<{ n: number }>(sql`
       select count(*)::int as n from sandbox_messages
-      where whatsapp_id = ${id} and message_id = '3EB0CRASHED'`);
+      where whatsapp_id = ${id} and message_id = ${wid}`);
     assert.equal(copies.n, 1, "the customer got it once");
 
     // The dead owner wakes up and tries to mark its old claim: that changes nothing.
     const late = await markSent(db, claimed!, {
-      messageId: "3EB0CRASHED",
+      messageId: wid,
       timestamp: new Date(),
     });
     assert.equal(late, false);
     assert.equal(await sessions.drainOutbox(id), 0);
     assert.deepEqual(
       acks.map((event) => event.type === "ack" ? [event.messageId, event.ack] : event.type),
-      [["3EB0CRASHED", 1]],
+      [[wid, 1]],
       "the pipeline hears it was sent exactly once",
     );
   } finally {
