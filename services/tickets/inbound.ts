@@ -17,6 +17,9 @@ import { channels } from "../../lib/realtime/channels.ts";
 import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
 import { rememberPhoneContact } from "../contacts/phone_book.ts";
 import { saveIncomingMedia } from "./incoming_media.ts";
+import { withoutNul } from "./without_nul.ts";
+import { runInboundHooks } from "./inbound_hooks.ts";
+import type { InboundHook, InboundMessage } from "./types.ts";
 import { placeOf } from "./inbound_place.ts";
 import {
   audienceSql,
@@ -30,15 +33,31 @@ import {
 
 export type InboundDeps =
   & Pick<ServiceDeps, "db" | "hub" | "media">
-  & Partial<Pick<ServiceDeps, "mediaLinks">>;
+  & Partial<Pick<ServiceDeps, "mediaLinks" | "log">>;
 
-/** The handler to give `WhatsappSessions.subscribe`. */
-export function createInboundPipeline(deps: InboundDeps) {
-  return async (event: ProviderEvent): Promise<void> => {
+/**
+ * The handler to give `WhatsappSessions.subscribe`. A message event answers what was stored
+ * (nothing for a repeat, history or an ignored group); `hooks` then run, in order, for each
+ * stored customer message (services/tickets/inbound_hooks.ts).
+ */
+export function createInboundPipeline(deps: InboundDeps, hooks: readonly InboundHook[] = []) {
+  return async (raw: ProviderEvent): Promise<InboundMessage | undefined> => {
+    // A NUL in any text would make the database refuse the whole message.
+    const event = withoutNul(raw);
     switch (event.type) {
-      case "message":
-        await receiveMessage(deps, event.companyId, event.connectionId, event.message);
-        return;
+      case "message": {
+        const received = await receiveMessage(
+          deps,
+          event.companyId,
+          event.connectionId,
+          event.message,
+        );
+        // Our own messages (sent here or typed on the phone) are not the customer's turn.
+        if (received && !received.message.fromMe && hooks.length > 0) {
+          await runInboundHooks(hooks, received, deps.log);
+        }
+        return received;
+      }
       case "ack":
         await changeMessage(
           deps,
@@ -88,12 +107,12 @@ export async function receiveMessage(
   companyId: number,
   connectionId: number,
   message: IncomingMessage,
-): Promise<void> {
+): Promise<InboundMessage | undefined> {
   // History replayed at pairing stays on the phone: Balcão starts with what arrives now.
   if (message.isHistory) return;
   if (message.chat.isGroup && await ignoresGroups(deps.db, companyId)) return;
   const { db } = deps;
-  const { contact, ticketId } = await placeOf(db, companyId, connectionId, message.chat);
+  const { contact, ticketId, created } = await placeOf(db, companyId, connectionId, message.chat);
 
   const media = message.media
     ? await saveIncomingMedia(deps.media, companyId, message.media)
@@ -113,13 +132,13 @@ export async function receiveMessage(
     with m as (
       insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me,
                             read, ack, media_type, media_path, media_name, quoted_wid, data,
-                            created_at)
+                            origin, created_at)
       values (${companyId}, ${ticketId}, ${contact.id}, ${connectionId}, ${message.messageId},
               ${message.body}, ${message.fromMe}, ${message.fromMe}, ${message.fromMe ? 1 : 0},
               ${kind}, ${media?.path ?? null}, ${media?.name ?? message.media?.fileName ?? null},
               ${message.quotedId ?? null}, ${
     data === null ? null : JSON.stringify(data)
-  }::text::jsonb,
+  }::text::jsonb, ${originOf(companyId, connectionId, message)},
               ${message.timestamp.getTime() > 0 ? message.timestamp : new Date()})
       on conflict (company_id, wid) do nothing
       returning *),
@@ -135,16 +154,24 @@ export async function receiveMessage(
   if (!stored) return; // Already stored: a repeated event changes nothing.
 
   const ticket = presentTicket(stored);
+  const received: InboundMessage = {
+    companyId,
+    ticket,
+    message: presentMessage(stored.message as Record<string, unknown>, deps.mediaLinks),
+    contact: ticket.contact,
+    created,
+  };
   const hub = deps.hub;
-  if (!hub) return;
+  if (!hub) return received;
   const rooms = stored.rooms as string[];
   await hub.publish(rooms, channels.appMessage(companyId), {
     action: "create",
-    message: presentMessage(stored.message as Record<string, unknown>, deps.mediaLinks),
+    message: received.message,
     ticket,
     contact: ticket.contact,
   });
   await hub.publish(rooms, channels.ticket(companyId), { action: "update", ticket });
+  return received;
 }
 
 async function changeMessage(
@@ -170,6 +197,19 @@ async function changeMessage(
       ticket,
     }],
   );
+}
+
+/**
+ * Who sent one of our messages: the origin its outbox row was queued with (a campaign's or
+ * the API's message to a number arrives here first as the provider's echo). Null for the
+ * customer's messages and for what was typed on the phone. No query for customer messages.
+ */
+function originOf(companyId: number, connectionId: number, message: IncomingMessage) {
+  if (!message.fromMe) return null;
+  return sql`(select o.origin from whatsapp_outbox o
+              where o.company_id = ${companyId} and o.whatsapp_id = ${connectionId}
+                and o.provider_message_id = ${message.messageId}
+              limit 1)`;
 }
 
 /** The spec's mediaType for what the message carries. */

@@ -20,6 +20,8 @@ export interface ContactRow {
 export interface MessagePlace {
   contact: ContactRow;
   ticketId: number;
+  /** The ticket was made for this message (the contact had none in progress). */
+  created: boolean;
 }
 
 interface KnownRow extends ContactRow {
@@ -47,10 +49,11 @@ export async function placeOf(
   const contact = known && !needsUpdate(known, who)
     ? { id: known.id, name: known.name, number: known.number }
     : await upsertContact(db, companyId, who);
-  const ticketId = known?.id === contact.id && known.ticketId
-    ? known.ticketId
-    : await ticketInProgress(db, companyId, contact.id, connectionId, who.isGroup);
-  return { contact, ticketId };
+  if (known?.id === contact.id && known.ticketId) {
+    return { contact, ticketId: known.ticketId, created: false };
+  }
+  const ticket = await ticketInProgress(db, companyId, contact.id, connectionId, who.isGroup);
+  return { contact, ticketId: ticket.id, created: ticket.created };
 }
 
 /** A contact found by number learns the LID and, if it had none, the name WhatsApp gives. */
@@ -103,20 +106,20 @@ async function ticketInProgress(
   contactId: number,
   connectionId: number,
   isGroup: boolean,
-): Promise<number> {
+): Promise<{ id: number; created: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const created = await db.maybeOne<{ id: number }>(sql`
       insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
       values (${companyId}, ${contactId}, ${connectionId}, ${isGroup}, 'pending')
       on conflict (company_id, contact_id, whatsapp_id) where status <> 'closed' do nothing
       returning id`);
-    if (created) return created.id;
+    if (created) return { id: created.id, created: true };
     const current = await db.maybeOne<{ id: number }>(sql`
       select id from tickets
       where company_id = ${companyId} and contact_id = ${contactId}
         and whatsapp_id = ${connectionId} and status <> 'closed'`);
     // Closed between the two statements: try again, which opens a new one.
-    if (current) return current.id;
+    if (current) return { id: current.id, created: false };
   }
   throw new Error(`No ticket could be found or made for contact ${contactId}.`);
 }

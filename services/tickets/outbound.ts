@@ -5,8 +5,8 @@
  * phone is offline it waits in the outbox, and if sending finally fails the message stays,
  * marked, with its text: nothing an agent typed is lost.
  *
- * The WhatsApp id is chosen here, before sending, so the provider's echo of our own message
- * meets the stored row on the unique (company, wid) index instead of becoming a second copy.
+ * Both go through the one send path, `queueOutgoing` (queue_outgoing.ts): an agent's
+ * message has origin "agent", the system's notices "bot".
  */
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
@@ -14,8 +14,7 @@ import type { StoredMedia } from "../../lib/media/store.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { channels } from "../../lib/realtime/channels.ts";
 import { isAdmin } from "../accounts/permissions.ts";
-import { enqueueOutgoing, type OutboxPayload } from "../whatsapp/outbox.ts";
-import type { MediaKind, Recipient } from "../whatsapp/provider.ts";
+import { contactRecipient, type MessageOrigin, queueOutgoing } from "./queue_outgoing.ts";
 import { showTicket, type Viewer } from "./read.ts";
 import {
   findTicketRow,
@@ -40,16 +39,6 @@ export interface OutgoingInput {
   files?: File[];
 }
 
-/** A WhatsApp-style message id ("3EB0" and 18 random bytes, as WhatsApp Web makes them). */
-export function newMessageId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return "3EB0" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
-}
-
-function mediaTypeOf(kind: MediaKind): string {
-  return kind === "document" ? "application" : kind;
-}
-
 /** Checks that the viewer may write in this ticket now. */
 function assertCanWrite(viewer: Viewer, ticket: Ticket): void {
   if (ticket.status === "closed") throw new AppError("ERR_TICKET_CLOSED", 400);
@@ -58,13 +47,6 @@ function assertCanWrite(viewer: Viewer, ticket: Ticket): void {
     throw new AppError("ERR_NO_PERMISSION", 403);
   }
   if (ticket.whatsappId === null) throw new AppError("ERR_NO_WAPP_FOUND", 400);
-}
-
-async function recipientOf(db: Db, companyId: number, ticket: Ticket): Promise<Recipient> {
-  const contact = await db.one<{ number: string; lid: string | null; is_group: boolean }>(sql`
-    select number, lid, is_group from contacts
-    where company_id = ${companyId} and id = ${ticket.contactId}`);
-  return { number: contact.number, lid: contact.lid, isGroup: contact.is_group };
 }
 
 async function quotedWidOf(
@@ -115,7 +97,6 @@ export async function sendTicketMessage(
     throw new AppError("ERR_VALIDATION", 400, { fields: { body: "Obrigatório" } });
   }
   assertCanWrite(viewer, ticket);
-  const to = await recipientOf(db, viewer.companyId, ticket);
   const quotedId = await quotedWidOf(db, viewer.companyId, ticket, input.quotedMsgId);
   const body = await finalBody(db, viewer, ticket, input);
   // Every file is checked and written before anything is queued: a bad one sends nothing.
@@ -131,11 +112,11 @@ export async function sendTicketMessage(
   for (const part of parts) {
     messages.push(
       await queueMessage(deps, viewer.companyId, ticket, {
-        to,
         body: part.body,
         quotedId,
         media: part.media,
         mimetype: part.media ? files[stored.indexOf(part.media)]!.type : undefined,
+        origin: "agent",
       }),
     );
   }
@@ -151,63 +132,45 @@ export async function sendSystemMessage(
   body: string,
 ): Promise<Message | null> {
   if (ticket.whatsappId === null || ticket.isGroup) return null;
-  const to = await recipientOf(deps.db, companyId, ticket);
   const text = renderVariables(body, { contactName: ticket.contact.name, ticketId: ticket.id });
-  const message = await queueMessage(deps, companyId, ticket, { to, body: text });
+  const message = await queueMessage(deps, companyId, ticket, { body: text, origin: "bot" });
   await touchTicket(deps, companyId, ticket.id, message);
   return message;
 }
 
 interface Part {
-  to: Recipient;
   body: string;
   quotedId?: string;
   media?: StoredMedia;
   mimetype?: string;
+  origin: MessageOrigin;
 }
 
-/** Stores one outgoing message and its outbox row together. */
+/** Stores one outgoing message and its outbox row together (the one send path). */
 async function queueMessage(
   deps: OutboundDeps,
   companyId: number,
   ticket: Ticket,
   part: Part,
 ): Promise<Message> {
-  const wid = newMessageId();
-  const whatsappId = ticket.whatsappId!;
-  const payload: OutboxPayload = {
-    to: part.to,
-    body: part.body,
-    messageId: wid,
-    ...(part.quotedId ? { quotedId: part.quotedId } : {}),
-    ...(part.media
-      ? {
-        media: {
-          kind: part.media.kind,
-          mimetype: part.mimetype || "application/octet-stream",
-          fileName: part.media.name,
-          path: part.media.path,
-        },
-      }
-      : {}),
-  };
-  const row = await deps.db.transaction(async (tx) => {
-    const inserted = await tx.one(sql`
-      insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me,
-                            read, ack, media_type, media_path, media_name, quoted_wid)
-      values (${companyId}, ${ticket.id}, ${ticket.contactId}, ${whatsappId}, ${wid},
-              ${part.body}, true, true, 0,
-              ${part.media ? mediaTypeOf(part.media.kind) : "chat"}, ${part.media?.path ?? null},
-              ${part.media?.name ?? null}, ${part.quotedId ?? null})
-      returning *`);
-    await tx.run(sql`
-      insert into whatsapp_outbox (company_id, whatsapp_id, payload)
-      values (${companyId}, ${whatsappId}, ${JSON.stringify(payload)}::text::jsonb)`);
-    return inserted;
-  });
-  // Wakes the connection's owner now rather than at its next tick.
-  await deps.db.notify("whatsapp_outbox", String(whatsappId)).catch(() => {});
-  return presentMessage(row, deps.mediaLinks);
+  const queued = await deps.db.transaction((tx) =>
+    queueOutgoing(tx, {
+      companyId,
+      connectionId: ticket.whatsappId!,
+      ticket,
+      body: part.body,
+      quotedId: part.quotedId,
+      origin: part.origin,
+      links: deps.mediaLinks,
+      media: part.media && {
+        kind: part.media.kind,
+        mimetype: part.mimetype || "application/octet-stream",
+        fileName: part.media.name,
+        path: part.media.path,
+      },
+    })
+  );
+  return queued.message!;
 }
 
 /** Last message and activity time, then the live events for the new message. */
@@ -266,11 +229,14 @@ export async function deleteTicketMessage(
   if (!connection || connection.status !== "CONNECTED") {
     throw new AppError("ERR_DELETE_WAPP_MSG", 409);
   }
-  const outboxId = await enqueueOutgoing(
-    db,
-    { companyId: viewer.companyId, whatsappId: ticket.whatsappId! },
-    { to: await recipientOf(db, viewer.companyId, ticket), body: "", deleteId: row.wid },
-  );
+  const { outboxId } = await queueOutgoing(db, {
+    companyId: viewer.companyId,
+    connectionId: ticket.whatsappId!,
+    to: await contactRecipient(db, viewer.companyId, ticket.contactId),
+    body: "",
+    deleteId: row.wid,
+    origin: "agent",
+  });
   const outcome = await waitForOutcome(db, outboxId, deps.waitMs ?? DELETE_WAIT_MS, deps.pollMs);
   if (outcome !== "sent") throw new AppError("ERR_DELETE_WAPP_MSG", 409);
   // The pipeline marks it too when it hears the outcome; doing it here makes the answer final.

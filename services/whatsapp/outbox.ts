@@ -1,10 +1,10 @@
 /**
- * Outgoing WhatsApp messages (DESIGN §6): written first as a row, then sent by the
- * connection's owner. A row is claimed for a while before sending; if the process dies
- * mid-send the claim lapses and the row is claimed again, so nothing is lost (a message may,
+ * Outgoing WhatsApp messages (DESIGN §6): written first as a row (only by the one send path,
+ * services/tickets/queue_outgoing.ts), then sent by the connection's owner. A row is claimed
+ * for a while before sending; if the process dies mid-send the claim lapses and the row is claimed again, so nothing is lost (a message may,
  * rarely, go out twice: at-least-once, never zero). Failures retry with growing delays.
  */
-import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
+import { type Db, type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
 import type { OutgoingMessage, Recipient, SentMessage } from "./provider.ts";
 
 export const MAX_ATTEMPTS = 5;
@@ -35,41 +35,43 @@ export interface OutboxRow {
   id: number;
   payload: OutboxPayload;
   attempts: number;
+  /** The sender holding the claim; only it may record the outcome. */
+  claimedBy: string;
 }
 
-/** Queues a message for a connection; answers the outbox row id. */
-export async function enqueueOutgoing(
-  db: Db,
-  target: { companyId: number; whatsappId: number },
-  payload: OutboxPayload,
-): Promise<number> {
-  const row = await db.one<{ id: number }>(sql`
-    insert into whatsapp_outbox (company_id, whatsapp_id, payload)
-    values (${target.companyId}, ${target.whatsappId}, ${JSON.stringify(payload)}::text::jsonb)
-    returning id`);
-  // Wakes the owner at once instead of at its next tick (best effort: the tick catches up).
-  await db.notify("whatsapp_outbox", String(target.whatsappId)).catch(() => {});
-  return row.id;
+/** Where business time comes from (a fake one in tests); `lib/clock.ts`'s `Clock` fits. */
+export interface Clock {
+  now(): Date;
 }
 
-/** Claims due rows of one connection, oldest first, skipping rows another sender holds. */
+/** A time for SQL: the clock's when one is given, otherwise the database's own `now()`. */
+export function sqlTime(now: Date | undefined): Sql {
+  return now ? sql`${now}::timestamptz` : sql`now()`;
+}
+
+/**
+ * Claims due rows of one connection, oldest first, skipping rows another sender holds. A
+ * row whose claim lapsed (its sender died mid-send) is due again.
+ */
 export async function claimDue(
   db: Queryable,
   instanceId: string,
   target: { companyId: number; whatsappId: number },
   limit = 20,
   claimMs = CLAIM_MS,
+  now?: Date,
 ): Promise<OutboxRow[]> {
+  const at = sqlTime(now);
   const rows = await db.query<{ id: number; payload: OutboxPayload | string; attempts: number }>(
     sql`
     update whatsapp_outbox
     set status = 'sending', claimed_by = ${instanceId}, attempts = attempts + 1,
-        claimed_until = now() + make_interval(secs => ${claimMs / 1000})
+        claimed_until = ${at} + make_interval(secs => ${claimMs / 1000})
     where id in (
       select id from whatsapp_outbox
       where company_id = ${target.companyId} and whatsapp_id = ${target.whatsappId}
-        and ((status = 'pending' and next_attempt_at <= now())
-             or (status = 'sending' and claimed_until < now()))
+        and ((status = 'pending' and next_attempt_at <= ${at})
+             or (status = 'sending' and claimed_until < ${at}))
       order by id limit ${limit}
       for update skip locked)
     returning id, payload, attempts`,
@@ -78,16 +80,27 @@ export async function claimDue(
     .map((row) => ({
       ...row,
       payload: typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload,
+      claimedBy: instanceId,
     }))
     .sort((a, b) => a.id - b.id);
 }
 
-export async function markSent(db: Queryable, id: number, sent: SentMessage): Promise<void> {
-  await db.run(sql`
+/**
+ * Records that the row went out; answers false when the claim was no longer ours (another
+ * sender took the row over and recorded it), so each row is marked sent once.
+ */
+export async function markSent(
+  db: Queryable,
+  row: Pick<OutboxRow, "id" | "claimedBy">,
+  sent: SentMessage,
+): Promise<boolean> {
+  const marked = await db.maybeOne(sql`
     update whatsapp_outbox
     set status = 'sent', provider_message_id = ${sent.messageId}, sent_at = now(),
         claimed_by = null, claimed_until = null, last_error = null
-    where id = ${id}`);
+    where id = ${row.id} and status = 'sending' and claimed_by = ${row.claimedBy}
+    returning id`);
+  return marked !== undefined;
 }
 
 /** Delay before attempt n+1: 5 s, 10 s, 20 s… capped at 5 minutes. */
@@ -95,27 +108,40 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 300_000);
 }
 
-/** Records a failed attempt; answers true when the row was given up. */
+/**
+ * Records a failed attempt of a row we still hold; answers true when the row was given up.
+ */
 export async function markFailed(
   db: Queryable,
-  row: { id: number; attempts: number; payload?: OutboxPayload },
+  row: Pick<OutboxRow, "id" | "attempts" | "claimedBy"> & { payload?: OutboxPayload },
   error: string,
+  now?: Date,
 ): Promise<boolean> {
   // A delete is tried once: its caller is waiting for the answer (tickets/outbound.ts).
   const giveUp = row.attempts >= MAX_ATTEMPTS || Boolean(row.payload?.deleteId);
-  await db.run(sql`
+  const marked = await db.maybeOne(sql`
     update whatsapp_outbox
     set status = ${giveUp ? "failed" : "pending"}, last_error = ${error.slice(0, 500)},
         claimed_by = null, claimed_until = null,
-        next_attempt_at = now() + make_interval(secs => ${retryDelayMs(row.attempts) / 1000})
-    where id = ${row.id}`);
-  return giveUp;
+        next_attempt_at = ${sqlTime(now)} + make_interval(secs => ${
+    retryDelayMs(row.attempts) / 1000
+  })
+    where id = ${row.id} and status = 'sending' and claimed_by = ${row.claimedBy}
+    returning id`);
+  return giveUp && marked !== undefined;
 }
 
 /** What the sender is told of each row's outcome (the pipeline turns it into acks). */
 export interface OutboxOutcomes {
   onSent?(payload: OutboxPayload, sent: SentMessage): Promise<void>;
   onGaveUp?(payload: OutboxPayload, error: string): Promise<void>;
+  /**
+   * What the phone already holds under the row's WhatsApp id, if it can tell: a row tried
+   * before may have gone out just before its sender died, and is then marked sent as it is
+   * instead of being sent again (or failing on the repeated id).
+   */
+  alreadySent?(payload: OutboxPayload): Promise<SentMessage | undefined>;
+  clock?: Clock;
 }
 
 /**
@@ -129,20 +155,24 @@ export async function sendDue(
   send: (payload: OutboxPayload) => Promise<SentMessage>,
   outcomes: OutboxOutcomes = {},
 ): Promise<number> {
+  const clock = outcomes.clock;
   let sent = 0;
   for (;;) {
-    const rows = await claimDue(db, instanceId, target);
+    const rows = await claimDue(db, instanceId, target, 20, CLAIM_MS, clock?.now());
     if (rows.length === 0) return sent;
     for (const row of rows) {
       let result: SentMessage;
       try {
-        result = await send(row.payload);
+        const tried = row.attempts > 1 && row.payload.messageId;
+        result = (tried && await outcomes.alreadySent?.(row.payload)) || await send(row.payload);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (await markFailed(db, row, message)) await outcomes.onGaveUp?.(row.payload, message);
+        if (await markFailed(db, row, message, clock?.now())) {
+          await outcomes.onGaveUp?.(row.payload, message);
+        }
         continue;
       }
-      await markSent(db, row.id, result);
+      if (!await markSent(db, row, result)) continue;
       sent++;
       await outcomes.onSent?.(row.payload, result);
     }

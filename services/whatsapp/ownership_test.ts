@@ -8,7 +8,8 @@ import { openTestDb } from "../../tests/helpers/db.ts";
 import { createTestCompany } from "../../tests/helpers/accounts.ts";
 import { createConnection } from "./connections.ts";
 import { createWhatsappSessions } from "./mod.ts";
-import { claimDue, enqueueOutgoing, MAX_ATTEMPTS, sendDue } from "./outbox.ts";
+import { claimDue, MAX_ATTEMPTS, sendDue } from "./outbox.ts";
+import { queueOutgoing } from "../tickets/mod.ts";
 import { leaseOwner } from "./lease.ts";
 
 const LEASE_MS = 300;
@@ -49,7 +50,10 @@ Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) =>
       await a.startLoops(60_000);
       await b.start(companyId, id); // already running on A: nothing changes
       assert.equal(b.localProvider(id), undefined);
-      const rowId = await enqueueOutgoing(db, { companyId, whatsappId: id }, {
+      const { outboxId: rowId } = await queueOutgoing(db, {
+        companyId,
+        connectionId: id,
+        origin: "agent",
         to: { number: "5511999990002" },
         body: "queued on B's side",
       });
@@ -86,7 +90,10 @@ Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) =>
     );
 
     await t.step("a row abandoned mid-send is sent again once its claim lapses", async () => {
-      const rowId = await enqueueOutgoing(db, { companyId, whatsappId: id }, {
+      const { outboxId: rowId } = await queueOutgoing(db, {
+        companyId,
+        connectionId: id,
+        origin: "agent",
         to: { number: "5511999990003" },
         body: "sent once the crash is over",
       });
@@ -109,7 +116,10 @@ Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) =>
     });
 
     await t.step("failures are retried later, then given up with the reason", async () => {
-      const rowId = await enqueueOutgoing(db, { companyId, whatsappId: id }, {
+      const { outboxId: rowId } = await queueOutgoing(db, {
+        companyId,
+        connectionId: id,
+        origin: "agent",
         to: { number: "5511999990004" },
         body: "never goes out",
       });

@@ -159,6 +159,12 @@ export interface WhatsappProvider {
   logout(): Promise<void>;
   send(message: OutgoingMessage): Promise<SentMessage>;
   deleteMessage(chat: Recipient, messageId: string, fromMe: boolean): Promise<void>;
+  /**
+   * The message this session already sent under `messageId`, when the transport can tell
+   * (the outbox asks before sending a row again after a crash). The sandbox can; Baileys
+   * cannot ask WhatsApp, so a row it had sent is sent again under the same id.
+   */
+  sentMessage?(messageId: string): Promise<SentMessage | undefined>;
   /** The bytes of an incoming message's media (also available through `media.fetch()`). */
   downloadMedia(messageId: string): Promise<Uint8Array>;
 }

@@ -45,7 +45,8 @@ export interface SessionManagerOptions {
   readMedia?: (path: string) => Promise<Uint8Array>;
 }
 
-export type EventListener = (event: ProviderEvent) => void | Promise<void>;
+/** Awaited; what it answers is not read (the inbound pipeline answers what it stored). */
+export type EventListener = (event: ProviderEvent) => unknown;
 
 interface Running {
   companyId: number;
@@ -201,6 +202,10 @@ export class WhatsappSessions {
               : { type: "ack", messageId: sent.messageId, chat, ack: 1 },
           );
         },
+        alreadySent: (payload) =>
+          payload.messageId && running.provider.sentMessage
+            ? running.provider.sentMessage(payload.messageId)
+            : Promise.resolve(undefined),
         onGaveUp: async (payload, error) => {
           if (!payload.messageId) return;
           await this.#onEvent(running.companyId, id, {

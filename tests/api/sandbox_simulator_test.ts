@@ -7,7 +7,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { createApp } from "../../main.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
-import { enqueueOutgoing } from "../../services/whatsapp/outbox.ts";
+import { queueOutgoing } from "../../services/tickets/mod.ts";
 import { openTestDb } from "../helpers/db.ts";
 import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
 import { callerFor } from "../helpers/whatsapp.ts";
@@ -56,7 +56,10 @@ Deno.test("[api] sandbox simulator: customers and conversations", async (t) => {
         number: "5511900000002",
         body: "Bom dia",
       });
-      await enqueueOutgoing(db, { companyId, whatsappId: id }, {
+      await queueOutgoing(db, {
+        companyId,
+        connectionId: id,
+        origin: "agent",
         to: { number: "5511900000001" },
         body: "Olá, Ana!",
         quotedId: first.body.id,

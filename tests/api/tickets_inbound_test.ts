@@ -9,6 +9,7 @@ import { sql } from "../../lib/db/mod.ts";
 import { createInboundPipeline } from "../../services/tickets/inbound.ts";
 import type { IncomingMessage } from "../../services/whatsapp/provider.ts";
 import { answer, openAppWithActors } from "../helpers/api_as.ts";
+import { incomingMessage } from "../helpers/incoming.ts";
 import { recordingHub } from "../helpers/ticket_env.ts";
 import { createTestConnection } from "../helpers/users.ts";
 import { createMediaStore } from "../../lib/media/store.ts";
@@ -33,16 +34,7 @@ Deno.test("[api] inbound messages become tickets; tickets and messages are read"
       type: "message",
       companyId,
       connectionId,
-      message: {
-        messageId: wid,
-        chat: customer,
-        sender: customer,
-        fromMe: false,
-        timestamp: new Date(),
-        body,
-        isHistory: false,
-        ...extra,
-      },
+      message: incomingMessage(customer, wid, body, extra),
     });
   const count = async (table: "contacts" | "tickets" | "messages") =>
     (await db.one<{ n: number }>(

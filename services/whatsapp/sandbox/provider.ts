@@ -180,6 +180,14 @@ export function createSandboxProvider(
       return { messageId, timestamp: new Date(row.createdAt) };
     },
 
+    async sentMessage(messageId) {
+      const row = await db.maybeOne<{ createdAt: Date | string }>(sql`
+        select created_at as "createdAt" from sandbox_messages
+        where company_id = ${companyId} and whatsapp_id = ${connectionId}
+          and message_id = ${messageId} and direction = 'out'`);
+      return row && { messageId, timestamp: new Date(row.createdAt) };
+    },
+
     async deleteMessage(_chat: Recipient, messageId: string) {
       await db.run(sql`update sandbox_messages set deleted = true
         where company_id = ${companyId} and whatsapp_id = ${connectionId}

@@ -1,0 +1,79 @@
+/**
+ * The outbox after a crash: a message the dead owner had already handed to the phone is
+ * recognised by its WhatsApp id on takeover and marked sent once, never sent again nor
+ * marked failed.
+ */
+import assert from "node:assert/strict";
+import { sql } from "../../lib/db/mod.ts";
+import { openTestDb } from "../../tests/helpers/db.ts";
+import { createTestCompany } from "../../tests/helpers/accounts.ts";
+import { createConnection } from "./connections.ts";
+import { createWhatsappSessions } from "./mod.ts";
+import { claimDue, markSent } from "./outbox.ts";
+import { queueOutgoing } from "../tickets/mod.ts";
+import type { ProviderEvent } from "./provider.ts";
+
+Deno.test("[whatsapp] a message delivered before the crash is marked sent once on takeover", async () => {
+  const testDb = await openTestDb();
+  const { db } = testDb;
+  const sessions = createWhatsappSessions({
+    db,
+    instanceId: "instance-b",
+    sandbox: { deliveredAfterMs: 60_000, readAfterMs: 60_000 },
+  });
+  const acks: ProviderEvent[] = [];
+  sessions.subscribe((event) => void (event.type !== "contact" && acks.push(event)));
+  try {
+    const companyId = await createTestCompany(db);
+    const { id } = await createConnection({ db }, companyId, { name: "Sim", provider: "sandbox" });
+    await sessions.start(companyId, id);
+    await sessions.sandbox(id, { kind: "pair" });
+    const target = { companyId, whatsappId: id };
+    const to = { number: "5511999990005" };
+    const { outboxId: rowId, wid } = await queueOutgoing(db, {
+      companyId,
+      connectionId: id,
+      to,
+      body: "entregue antes da queda",
+      origin: "agent",
+    });
+
+    // The owner claims the row, hands it to the phone, and dies before marking it.
+    const [claimed] = await claimDue(db, "crashed-instance", target);
+    assert.equal(claimed?.id, rowId);
+    await sessions.localProvider(id)!.send({
+      to,
+      body: "entregue antes da queda",
+      messageId: wid,
+    });
+    await db.run(sql`update whatsapp_outbox set claimed_until = now() - interval '1 second'
+                     where id = ${rowId}`);
+
+    // The new owner takes the row over: the phone has it, so it is sent, not failed.
+    assert.equal(await sessions.drainOutbox(id), 1);
+    const row = await db.one<{ status: string; providerId: string; error: string | null }>(sql`
+      select status, provider_message_id as "providerId", last_error as error
+      from whatsapp_outbox where id = ${rowId}`);
+    assert.deepEqual(row, { status: "sent", providerId: wid, error: null });
+    const copies = await db.one<{ n: number }>(sql`
+      select count(*)::int as n from sandbox_messages
+      where whatsapp_id = ${id} and message_id = ${wid}`);
+    assert.equal(copies.n, 1, "the customer got it once");
+
+    // The dead owner wakes up and tries to mark its old claim: that changes nothing.
+    const late = await markSent(db, claimed!, {
+      messageId: wid,
+      timestamp: new Date(),
+    });
+    assert.equal(late, false);
+    assert.equal(await sessions.drainOutbox(id), 0);
+    assert.deepEqual(
+      acks.map((event) => event.type === "ack" ? [event.messageId, event.ack] : event.type),
+      [[wid, 1]],
+      "the pipeline hears it was sent exactly once",
+    );
+  } finally {
+    await sessions.close();
+    await testDb.close();
+  }
+});
