@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { displayName, mediaFile } from "./store.ts";
+import { mediaFile } from "./disk_store.ts";
+import { displayName } from "./store.ts";
 import { checkMediaType, mediaTypeOf } from "./types.ts";
 
 Deno.test("media - shown names: spaces become underscores, folders and control bytes go", () => {

@@ -1,10 +1,11 @@
 /**
- * Uploaded media on disk (DESIGN §6): `DATA_DIR/media/<companyId>/<area>/<random>_<name>`.
- * The database keeps the path relative to `DATA_DIR/media`; the random prefix makes names
- * unguessable and lets two uploads of "price list.pdf" live side by side. Nothing outside
- * the media folder can be named: every path is resolved and checked before it is touched.
+ * Uploaded media (DESIGN §6), kept by a `MediaStore`: the data folder by default
+ * (`DATA_DIR/media/<companyId>/<area>/<random>_<name>`), or an S3-compatible object store that
+ * several instances share. The database keeps the relative path (`<companyId>/<area>/<file>`),
+ * which is also the object key; the random prefix makes names unguessable and lets two uploads
+ * of "price list.pdf" live side by side. Every path is checked against one pattern before it
+ * is touched, so nothing outside the media can be named, on disk or in the bucket.
  */
-import { dirname, resolve, sep } from "node:path";
 import { AppError } from "../http/errors.ts";
 import { MAX_MEDIA_BYTES } from "./limits.ts";
 import { checkMediaType, type MediaKind } from "./types.ts";
@@ -15,22 +16,42 @@ const MAX_NAME_LENGTH = 120;
 const SNIFF_BYTES = 512;
 
 export interface StoredMedia {
-  /** Relative to the media folder; what the database keeps. */
+  /** Relative to the media root; what the database keeps. */
   path: string;
   /** The name as shown to users: the uploaded one with spaces turned into underscores. */
   name: string;
   kind: MediaKind;
 }
 
-export function mediaRoot(dataDir: string): string {
-  return resolve(dataDir, "media");
+/** A stored file being read. */
+export interface MediaObject {
+  body: ReadableStream<Uint8Array>;
+  size: number;
 }
 
-/** The absolute path of a stored file, or undefined when `relative` would leave the folder. */
-export function mediaFile(dataDir: string, relative: string): string | undefined {
-  const root = mediaRoot(dataDir);
-  const absolute = resolve(root, relative);
-  return absolute.startsWith(root + sep) ? absolute : undefined;
+export interface MediaStore {
+  /** Where the files live, for the start-up log (no secrets). */
+  readonly description: string;
+  /**
+   * Checks and stores an upload for `companyId` under `area` (e.g. "quick-messages"):
+   * 413 when larger than `MAX_MEDIA_BYTES`, 415 when its type is not allowed.
+   */
+  save(companyId: number, area: string, file: File): Promise<StoredMedia>;
+  /** The stored file, or undefined when it does not exist or the path is not a media path. */
+  open(path: string): Promise<MediaObject | undefined>;
+  /** The whole file (what the outbox sends), or undefined as for `open`. */
+  read(path: string): Promise<Uint8Array | undefined>;
+  /** Deletes a stored file; one already gone (or never valid) is fine. */
+  remove(path: string): Promise<void>;
+  /** Releases connections. */
+  close(): void;
+}
+
+/** `<companyId>/<area>/<file>`: the only shape a media path may have. */
+const MEDIA_PATH = /^[1-9][0-9]{0,9}\/[a-z][a-z-]{0,39}\/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+export function isMediaPath(relative: string): boolean {
+  return MEDIA_PATH.test(relative);
 }
 
 /** Shortens a name to `max` characters, keeping its extension. */
@@ -50,45 +71,32 @@ export function displayName(uploaded: string): string {
   return shorten(cleaned.replace(/^\.+/, ""), MAX_NAME_LENGTH) || "arquivo";
 }
 
-/** The name on disk: ASCII letters, digits, dot, dash and underscore only, after a random prefix. */
-function diskName(name: string): string {
+/** The stored name: ASCII letters, digits, dot, dash and underscore only, after a random prefix. */
+function storedName(name: string): string {
   const ascii = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "")
     .replace(/[^A-Za-z0-9._-]/g, "_");
   const random = crypto.randomUUID().replaceAll("-", "").slice(0, 16);
   return `${random}_${ascii}`;
 }
 
-/**
- * Checks and writes an upload for `companyId` under `area` (e.g. "quick-messages"):
- * 413 when larger than `MAX_MEDIA_BYTES`, 415 when its type is not allowed.
- */
-export async function saveMedia(
-  dataDir: string,
+/** An upload checked and named, ready for a store to write. */
+export interface PreparedUpload extends StoredMedia {
+  bytes: Uint8Array;
+}
+
+/** The checks every store makes before writing: size, then type by name and first bytes. */
+export async function prepareUpload(
   companyId: number,
   area: string,
   file: File,
-): Promise<StoredMedia> {
+): Promise<PreparedUpload> {
   if (file.size > MAX_MEDIA_BYTES) throw new AppError("ERR_MEDIA_TOO_LARGE", 413);
   const name = displayName(file.name);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = checkMediaType(name, bytes.subarray(0, SNIFF_BYTES));
-  const path = `${companyId}/${area}/${diskName(name)}`;
-  const absolute = mediaFile(dataDir, path);
-  if (!absolute) throw new Error(`Media path outside the media folder: ${path}`);
-  await Deno.mkdir(dirname(absolute), { recursive: true });
-  await Deno.writeFile(absolute, bytes, { createNew: true });
-  return { path, name, kind };
-}
-
-/** Deletes a stored file; one already gone is fine. */
-export async function removeMedia(dataDir: string, relative: string): Promise<void> {
-  const absolute = mediaFile(dataDir, relative);
-  if (!absolute) return;
-  try {
-    await Deno.remove(absolute);
-  } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound)) throw err;
-  }
+  const path = `${companyId}/${area}/${storedName(name).slice(0, 200)}`;
+  if (!isMediaPath(path)) throw new Error(`Not a media path: ${path}`);
+  return { path, name, kind, bytes };
 }
 
 /**
