@@ -17,7 +17,7 @@ import { createJobHandlers } from "./services/job_handlers.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { consoleLog, type Log } from "./lib/log.ts";
-import { createMediaStore } from "./lib/media/store.ts";
+import { createDiskMediaStore, type MediaStore, openMediaStore } from "./lib/media/mod.ts";
 import { corsPolicy, noStore, securityHeaders } from "./lib/http/security.ts";
 import { staticFiles } from "./lib/http/static.ts";
 import { VERSION } from "./lib/version.ts";
@@ -84,6 +84,8 @@ export interface AppDeps {
   clock?: Clock;
   /** @default the console */
   log?: Log;
+  /** Uploaded and received files; the data folder when absent (startServer opens MEDIA_S3_URL). */
+  media?: MediaStore;
 }
 
 /**
@@ -91,7 +93,7 @@ export interface AppDeps {
  * leaves out: a mailer from SMTP_URL, sessions without background loops, the wall clock.
  */
 export function serviceDepsOf(deps: AppDeps): ServiceDeps {
-  const media = createMediaStore(deps.config.dataDir);
+  const media = deps.media ?? createDiskMediaStore(deps.config.dataDir);
   return {
     db: deps.db,
     hub: deps.hub,
@@ -228,7 +230,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // The spec's joinChatBox, joinTickets and joinNotification, checked per user.
     authorizeJoin: createJoinAuthorizer({ db }),
   });
-  const appDeps: AppDeps = { db, config, hub, jwtKey };
+  const media = await openMediaStore({ dataDir: config.dataDir, s3: config.mediaS3 });
+  const appDeps: AppDeps = { db, config, hub, jwtKey, media };
   const services = serviceDepsOf(appDeps);
   const jobs = createJobRunner({
     deps: services,
@@ -251,6 +254,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   console.log(`Balcão ${VERSION} listening on ${url}`);
   console.log(`Database: ${db.description}`);
   console.log(`Data directory: ${config.dataDir}`);
+  console.log(`Media: ${media.description}`);
   if (applied.length > 0) console.log(`Migrations applied: ${applied.join(", ")}`);
   if (firstStart) {
     console.log(`First start: super user ${firstStart.email} created.`);
@@ -270,6 +274,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // database closes; sessions keep their credentials and give their leases back.
       await jobs.stop();
       await whatsapp.close();
+      media.close();
       await db.close();
     })();
     return stopping;

@@ -3,6 +3,7 @@
  * Every setting of the README's configuration table is here, and nowhere else.
  */
 import { z } from "zod";
+import { parseS3Url, type S3Location } from "./media/s3_url.ts";
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -30,6 +31,16 @@ const EnvSchema = z.object({
       origins.add(origin);
     }
     return [...origins];
+  }),
+  MEDIA_S3_URL: z.string().optional().transform((value, ctx) => {
+    if (!value) return undefined;
+    const location = parseS3Url(value);
+    if (typeof location === "string") {
+      // The URL holds a secret: name the problem, never the value.
+      ctx.addIssue({ code: "custom", message: `not an object store address: ${location}` });
+      return z.NEVER;
+    }
+    return location;
   }),
 });
 
@@ -67,6 +78,8 @@ export interface Config {
    * credentials, and to open `/ws`. Empty: no CORS at all.
    */
   corsOrigins: string[];
+  /** An S3-compatible object store for media (MEDIA_S3_URL); unset, the data folder. */
+  mediaS3?: S3Location;
 }
 
 /** Parses the environment, failing with every bad variable named. */
@@ -95,5 +108,6 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     trustProxy: e.TRUST_PROXY,
     waWebSocketUrl: e.WA_WEBSOCKET_URL,
     corsOrigins: e.CORS_ORIGINS,
+    mediaS3: e.MEDIA_S3_URL,
   };
 }

@@ -46,3 +46,15 @@ Deno.test("config - CORS_ORIGINS: off by default, a list of bare origins when se
     );
   }
 });
+
+Deno.test("config - MEDIA_S3_URL: a bad address is refused without echoing its secret", () => {
+  assert.equal(loadConfig({}).mediaS3, undefined);
+  assert.equal(
+    loadConfig({ MEDIA_S3_URL: "https://KEY:SECRET@s3.example.com/media" }).mediaS3?.bucket,
+    "media",
+  );
+  assert.throws(
+    () => loadConfig({ MEDIA_S3_URL: "https://KEY:TOPSECRET@s3.example.com/" }),
+    (err: Error) => /MEDIA_S3_URL/.test(err.message) && !err.message.includes("TOPSECRET"),
+  );
+});

@@ -16,7 +16,7 @@ import { openTestDb } from "../../tests/helpers/db.ts";
 import { recordingHub } from "../../tests/helpers/ticket_env.ts";
 import { createTestConnection } from "../../tests/helpers/users.ts";
 import { type Figure, percentile, round } from "../figure.ts";
-import { createMediaStore } from "../../lib/media/store.ts";
+import { createDiskMediaStore } from "../../lib/media/mod.ts";
 
 const TICKETS = 100_000;
 const MESSAGES_PER_TICKET = 10;
@@ -147,7 +147,7 @@ async function inbound(
   const pipeline = createInboundPipeline({
     db,
     hub: recordingHub(),
-    media: createMediaStore(await Deno.makeTempDir({ prefix: "balcao-bench-" })),
+    media: createDiskMediaStore(await Deno.makeTempDir({ prefix: "balcao-bench-" })),
   });
   let sent = 0;
   const write = (customer: number) => {

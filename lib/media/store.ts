@@ -98,31 +98,3 @@ export async function prepareUpload(
   if (!isMediaPath(path)) throw new Error(`Not a media path: ${path}`);
   return { path, name, kind, bytes };
 }
-
-/**
- * The media folder as one object (`deps.media` in services), so nothing but the server's
- * start needs to know `DATA_DIR`; an object store could stand behind the same four calls.
- */
-export interface MediaStore {
-  /** Checks and writes an upload (413 too large, 415 type not allowed). */
-  save(companyId: number, area: string, file: File): Promise<StoredMedia>;
-  /** Deletes a stored file; one already gone is fine. */
-  remove(relative: string): Promise<void>;
-  /** The absolute path of a stored file, or undefined when `relative` would leave the folder. */
-  locate(relative: string): string | undefined;
-  /** The bytes of a stored file (what the outbox sends). */
-  read(relative: string): Promise<Uint8Array>;
-}
-
-export function createMediaStore(dataDir: string): MediaStore {
-  return {
-    save: (companyId, area, file) => saveMedia(dataDir, companyId, area, file),
-    remove: (relative) => removeMedia(dataDir, relative),
-    locate: (relative) => mediaFile(dataDir, relative),
-    async read(relative) {
-      const file = mediaFile(dataDir, relative);
-      if (!file) throw new Error(`Media path outside the media folder: ${relative}`);
-      return await Deno.readFile(file);
-    },
-  };
-}

@@ -25,29 +25,16 @@ export function mediaRoutes(deps: Pick<ServiceDeps, "media" | "mediaLinks">): Ho
       // Without a valid signature, the caller's session decides, as for any API call.
       const ownCompany = signed || Number(companyId) === requireAuth(c).companyId;
       const type = mediaTypeOf(file);
-      const absolute = deps.media.locate(path);
-      if (!ownCompany || !type || !absolute) {
-        throw new AppError("ERR_NOT_FOUND", 404);
-      }
-      let opened: Deno.FsFile;
-      try {
-        opened = await Deno.open(absolute);
-      } catch (err) {
-        if (err instanceof Deno.errors.NotFound) throw new AppError("ERR_NOT_FOUND", 404);
-        throw err;
-      }
-      const info = await opened.stat();
-      if (!info.isFile) {
-        opened.close();
-        throw new AppError("ERR_NOT_FOUND", 404);
-      }
+      if (!ownCompany || !type) throw new AppError("ERR_NOT_FOUND", 404);
+      const stored = await deps.media.open(path);
+      if (!stored) throw new AppError("ERR_NOT_FOUND", 404);
       // Pictures, sounds and videos show in the page; anything else downloads.
       const inline = type.kind !== "document";
       const name = file.slice(file.indexOf("_") + 1);
-      return new Response(opened.readable, {
+      return new Response(stored.body, {
         headers: {
           "Content-Type": type.mime,
-          "Content-Length": String(info.size),
+          "Content-Length": String(stored.size),
           "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${name}"`,
           // Stored names never change (a new upload gets a new name), but only this user
           // may keep a copy; a signed address only until it expires.

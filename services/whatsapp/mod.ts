@@ -31,7 +31,13 @@ export function createWhatsappSessions(options: WhatsappOptions): WhatsappSessio
     hub: options.hub,
     instanceId: options.instanceId ?? options.hub?.instanceId ?? crypto.randomUUID(),
     leaseMs: options.leaseMs,
-    readMedia: media && ((path: string) => media.read(path)),
+    readMedia: media && (async (path: string) => {
+      const bytes = await media.read(path);
+      // The row stays unsent (and is retried, then marked failed) rather than going out
+      // without its file.
+      if (!bytes) throw new Error(`The media file ${path} is not in the media store.`);
+      return bytes;
+    }),
     providers: {
       beta: lazyBaileysFactory(options.baileys),
       sandbox: sandboxFactory(options.sandbox),

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { memoryLog } from "../../lib/log.ts";
-import { createMediaStore } from "../../lib/media/store.ts";
+import { createDiskMediaStore } from "../../lib/media/mod.ts";
 import {
   createInboundPipeline,
   type InboundHook,
@@ -48,7 +48,7 @@ Deno.test("[api] an inbound message with NUL characters is stored without them",
     const pipeline = createInboundPipeline({
       db,
       hub: recordingHub(),
-      media: createMediaStore(env.dataDir),
+      media: createDiskMediaStore(env.dataDir),
     });
     const who = { number: "5511987650003", lid: null, name: "Jo\u0000ana", isGroup: false };
     const event = (message: IncomingMessage) =>
@@ -126,7 +126,7 @@ Deno.test("[api] inbound hooks hear each stored customer message once", async (t
   const pipeline = createInboundPipeline({
     db,
     hub: recordingHub(),
-    media: createMediaStore(env.dataDir),
+    media: createDiskMediaStore(env.dataDir),
     log,
   }, hooks);
   const receive = (message: IncomingMessage) =>

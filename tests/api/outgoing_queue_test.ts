@@ -2,7 +2,7 @@
  * The one send path (services/tickets/queue_outgoing.ts): a message queued for later waits
  * for its time, and every message keeps who queued it, also when only its echo is stored.
  */
-import { createMediaStore } from "../../lib/media/store.ts";
+import { createDiskMediaStore } from "../../lib/media/mod.ts";
 import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { createInboundPipeline, queueOutgoing } from "../../services/tickets/mod.ts";
@@ -47,7 +47,7 @@ Deno.test("[api] queued messages: not before their time, with their origin", asy
       assert.equal(await sendDue(db, "instance", target, phone, at(start + 3 * HOUR)), 0);
     });
 
-    const pipeline = createInboundPipeline({ db, media: createMediaStore(dataDir) });
+    const pipeline = createInboundPipeline({ db, media: createDiskMediaStore(dataDir) });
     const customer = { number: "5511987650010", lid: null, name: "Rita", isGroup: false };
     const receive = (wid: string, extra: Parameters<typeof incomingMessage>[3] = {}) =>
       pipeline({

@@ -12,7 +12,7 @@ import { answer, openAppWithActors } from "../helpers/api_as.ts";
 import { incomingMessage } from "../helpers/incoming.ts";
 import { recordingHub } from "../helpers/ticket_env.ts";
 import { createTestConnection } from "../helpers/users.ts";
-import { createMediaStore } from "../../lib/media/store.ts";
+import { createDiskMediaStore } from "../../lib/media/mod.ts";
 
 const PNG = Uint8Array.from(
   atob(
@@ -26,7 +26,7 @@ Deno.test("[api] inbound messages become tickets; tickets and messages are read"
   const { db, companyId, asAdmin, asAgent, asOtherAdmin } = env;
   const dataDir = await Deno.makeTempDir({ prefix: "balcao-inbound-" });
   const hub = recordingHub();
-  const pipeline = createInboundPipeline({ db, hub, media: createMediaStore(dataDir) });
+  const pipeline = createInboundPipeline({ db, hub, media: createDiskMediaStore(dataDir) });
   const connectionId = await createTestConnection(db, companyId);
   const customer = { number: "5511987650001", lid: null, name: "Maria", isGroup: false };
   const message = (wid: string, body: string, extra: Partial<IncomingMessage> = {}) =>

@@ -12,7 +12,7 @@ import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
 import { createTestCompany, createTestUser } from "./accounts.ts";
 import { answer, apiAs } from "./api_as.ts";
 import { openTestDb } from "./db.ts";
-import { createMediaStore } from "../../lib/media/store.ts";
+import { createDiskMediaStore } from "../../lib/media/mod.ts";
 
 // deno-lint-ignore no-explicit-any -- tests read whatever the hub was given
 export type Sent = { room: string; channel: string; data: any };
@@ -55,7 +55,7 @@ export async function openTicketEnv() {
   const whatsapp = createWhatsappSessions({
     db,
     hub,
-    media: createMediaStore(dataDir),
+    media: createDiskMediaStore(dataDir),
     // Receipts come later than the outbox needs to record the send (ack 1), or a loaded
     // machine sees 3 before 1 and, acks never moving back, never broadcasts the 1.
     sandbox: { deliveredAfterMs: 40, readAfterMs: 60 },
