@@ -4,7 +4,8 @@
  *
  *   message → contact (by number or LID) → the contact's ticket in progress on this
  *   connection, or a new pending one → the message, stored once per WhatsApp id → unread
- *   count and last message → `company-{id}-appMessage` and `company-{id}-ticket`.
+ *   count and last message → `company-{id}-appMessage` and `company-{id}-ticket` → the
+ *   inbound hooks, in order, for a customer's message (services/tickets/inbound_hooks.ts).
  *
  * Every step is safe to run twice or at the same time: the database's unique indexes (one
  * ticket in progress per contact and connection, one message per WhatsApp id) decide, so

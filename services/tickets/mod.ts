@@ -5,9 +5,7 @@
 export { createInboundPipeline, type InboundDeps } from "./inbound.ts";
 export type { InboundHook, InboundMessage, Message, Ticket, TicketContact } from "./types.ts";
 export {
-  contactRecipient,
   type MessageOrigin,
-  newMessageId,
   type OutgoingSpec,
   type QueuedMessage,
   queueOutgoing,

@@ -8,7 +8,8 @@
  *   with, so the provider's echo meets this row instead of becoming a second copy.
  * - To a recipient alone (a campaign's number), only the outbox row is written; when the
  *   echo arrives, the inbound pipeline gives the stored message the row's origin.
- * - `notBefore` holds the row back: the claimer takes it from that time on.
+ * - `notBefore` holds the row back: the claimer takes it from that time on. A ticket's
+ *   message for later is dated at that time, so the conversation shows it where it goes out.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { type OutboxPayload, sqlTime } from "../whatsapp/outbox.ts";
