@@ -116,6 +116,27 @@ export async function enqueueJob(q: Queryable, job: NewJob): Promise<Job> {
   throw new Error(`Could not queue job "${job.uniqueKey}": it kept changing state.`);
 }
 
+/** Recurring work: at each `cron` time a job of `kind` is queued, once across instances. */
+export interface Sweep {
+  kind: string;
+  /** Croner pattern with seconds, e.g. "0 0 3 * * *" (03:00 every day). */
+  cron: string;
+  payload?: Record<string, unknown>;
+}
+
+/**
+ * Queues a sweep's run under the unique key `sweep:<kind>`: every instance's croner fires,
+ * and they all land on the one job (a run still waiting is moved to `now`).
+ */
+export function enqueueSweep(q: Queryable, sweep: Sweep, now: Date): Promise<Job> {
+  return enqueueJob(q, {
+    kind: sweep.kind,
+    payload: sweep.payload,
+    runAt: now,
+    uniqueKey: `sweep:${sweep.kind}`,
+  });
+}
+
 /** Claims up to `limit` due jobs for this instance, oldest due first. */
 export async function claimJobs(
   q: Queryable,

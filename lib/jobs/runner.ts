@@ -18,7 +18,15 @@ import { Cron } from "croner";
 import type { Db } from "../db/mod.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { consoleLog, type Log } from "../log.ts";
-import { claimJobs, completeJob, failJob, type Job, requeueStaleJobs } from "./queries.ts";
+import {
+  claimJobs,
+  completeJob,
+  enqueueSweep,
+  failJob,
+  type Job,
+  requeueStaleJobs,
+  type Sweep,
+} from "./queries.ts";
 
 /** What the runner itself needs from the dependencies it hands to handlers. */
 export interface JobRunnerDeps {
@@ -50,6 +58,11 @@ export interface JobRunnerOptions<D extends JobRunnerDeps = JobRunnerDeps> {
   handlers: Record<string, JobHandler<D>>;
   /** Croner pattern with seconds. @default "* * * * * *" (every second) */
   cron?: string;
+  /**
+   * Recurring work: croner only queues a job of the sweep's kind at its times (one job
+   * across instances, see enqueueSweep); the work itself runs like any other job.
+   */
+  sweeps?: Sweep[];
   /** Jobs claimed per tick, run concurrently. @default 10 */
   batchSize?: number;
   /** A job `running` this long is taken as abandoned. Keep it above the slowest handler. @default 600_000 */
@@ -86,6 +99,13 @@ export function createJobRunner<D extends JobRunnerDeps>(options: JobRunnerOptio
   const abort = new AbortController();
   const ctx: JobContext<D> = { deps, db, instanceId, signal: abort.signal };
   let cron: Cron | undefined;
+  const sweepCrons: Cron[] = [];
+  const sweeps = options.sweeps ?? [];
+  for (const sweep of sweeps) {
+    if (!Object.hasOwn(handlers, sweep.kind)) {
+      throw new Error(`The sweep "${sweep.kind}" has no handler of that kind.`);
+    }
+  }
   let current: Promise<TickResult> | undefined;
   let stopped = false;
 
@@ -145,12 +165,24 @@ export function createJobRunner<D extends JobRunnerDeps>(options: JobRunnerOptio
           log.error(`jobs: a tick on ${instanceId} failed:`, err);
         }
       });
+      for (const sweep of sweeps) {
+        sweepCrons.push(
+          new Cron(sweep.cron, { protect: true }, async function queueSweep() {
+            try {
+              await enqueueSweep(db, sweep, clock.now());
+            } catch (err) {
+              log.error(`jobs: queueing the sweep "${sweep.kind}" failed:`, err);
+            }
+          }),
+        );
+      }
     },
 
     async stop() {
       stopped = true;
       // Croner keeps the process alive until its job is stopped.
       cron?.stop();
+      for (const sweepCron of sweepCrons) sweepCron.stop();
       abort.abort(new Error("The job runner is stopping."));
       await current?.catch(() => {});
     },

@@ -8,7 +8,7 @@ import { onServer, openTestDb } from "../../tests/helpers/db.ts";
 import { type Db, sql } from "../db/mod.ts";
 import { FakeClock } from "../clock.ts";
 import { createJobRunner, type JobHandler } from "./runner.ts";
-import { enqueueJob } from "./queries.ts";
+import { enqueueJob, enqueueSweep } from "./queries.ts";
 
 const SECOND = 1000;
 const HOUR = 60 * 60 * SECOND;
@@ -414,6 +414,65 @@ Deno.test("jobs - a job due in two hours runs once, when the clock gets there, o
     assert.deepEqual(rows.map((r) => r.status), ["done"]);
     await a.stop();
     await b.stop();
+  } finally {
+    await testDb.close();
+  }
+});
+
+Deno.test("jobs - a recurring sweep is one job across instances, queued by croner", async (t) => {
+  const testDb = await openTestDb();
+  const dbA = testDb.db;
+  const dbB = onServer ? testDb.openAnother() : testDb.db;
+  const clock = new FakeClock(new Date("2026-03-02T03:00:00Z"));
+  try {
+    await t.step("two instances queueing the same sweep at once make one job", async () => {
+      const sweep = { kind: "tidy", cron: "0 0 3 * * *" };
+      const [a, b] = await Promise.all([
+        enqueueSweep(dbA, sweep, clock.now()),
+        enqueueSweep(dbB, sweep, clock.now()),
+      ]);
+      assert.equal(a.id, b.id);
+      assert.equal(a.uniqueKey, "sweep:tidy");
+      let runs = 0;
+      const runner = createJobRunner({
+        deps: { db: dbA, clock },
+        instanceId: "a",
+        handlers: { tidy: () => Promise.resolve(void runs++) },
+      });
+      assert.equal((await runner.tick()).done, 1);
+      assert.equal(runs, 1);
+      await runner.stop();
+    });
+
+    await t.step("a started runner queues its sweeps at their times", async () => {
+      const swept = Promise.withResolvers<number>();
+      const runner = createJobRunner({
+        deps: { db: dbA, clock },
+        instanceId: "a",
+        // Croner drives both: the sweep queues its job, the next tick runs it.
+        cron: "* * * * * *",
+        sweeps: [{ kind: "every.second", cron: "* * * * * *", payload: { n: 7 } }],
+        handlers: {
+          "every.second": (job) => Promise.resolve(swept.resolve(Number(job.payload.n))),
+        },
+      });
+      runner.start();
+      assert.equal(await swept.promise, 7);
+      await runner.stop();
+    });
+
+    await t.step("a sweep whose kind has no handler is refused at once", () => {
+      assert.throws(
+        () =>
+          createJobRunner({
+            deps: { db: dbA },
+            instanceId: "a",
+            sweeps: [{ kind: "nobody", cron: "* * * * * *" }],
+            handlers: {},
+          }),
+        /"nobody" has no handler/,
+      );
+    });
   } finally {
     await testDb.close();
   }

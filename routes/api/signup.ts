@@ -72,7 +72,7 @@ export function signupRoutes(deps: ServiceDeps): Hono<AppEnv> {
       phone: body.phone,
       password: body.password,
       planId: body.planId,
-    });
+    }, deps.clock.now());
     return c.json(company, 201);
   });
 

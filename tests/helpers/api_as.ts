@@ -6,12 +6,11 @@
  * const asAdmin = await apiAs(app, jwtKey, admin);
  * const res = await asAdmin("PUT", "/api/settings/call", { value: "disabled" });
  */
-import { signAccessToken } from "../../lib/auth/tokens.ts";
 import { loadConfig } from "../../lib/config.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { createApp } from "../../main.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
-import { createTestCompany, createTestUser } from "./accounts.ts";
+import { createCompanyWithUsers, testToken } from "./company.ts";
 import { openTestDb } from "./db.ts";
 
 type App = ReturnType<typeof createApp>;
@@ -26,13 +25,12 @@ export interface ApiUser {
 export type ApiCall = (method: string, path: string, body?: unknown) => Promise<Response>;
 
 export async function apiAs(app: App, jwtKey: Uint8Array, user: ApiUser): Promise<ApiCall> {
-  const token = await signAccessToken({
-    userId: user.id,
-    companyId: user.companyId,
-    profile: user.profile ?? "admin",
-    super: user.super ?? false,
-    tokenVersion: 0,
-  }, jwtKey);
+  const token = await testToken(jwtKey, user);
+  return callWithToken(app, token);
+}
+
+/** Calls the app with `token` as `Authorization: Bearer`. */
+function callWithToken(app: App, token: string): ApiCall {
   return async (method, path, body) => {
     // A FormData body goes as multipart (its boundary set by the request), anything else as JSON.
     const multipart = body instanceof FormData;
@@ -76,19 +74,21 @@ export async function openAppWithActors(options: { hub?: Hub } = {}) {
   const { db } = testDb;
   const jwtKey = await loadJwtKey(db);
   const app = createApp({ db, config: loadConfig({}), jwtKey, hub: options.hub });
-  const as = async (companyId: number, user: { profile?: "user" | "admin"; super?: boolean }) =>
-    await apiAs(app, jwtKey, await createTestUser(db, companyId, user));
-  const platformId = await createTestCompany(db);
-  const companyId = await createTestCompany(db);
-  const otherId = await createTestCompany(db);
+  const platform = await createCompanyWithUsers(db, jwtKey, { super: { super: true } });
+  const company = await createCompanyWithUsers(db, jwtKey, {
+    admin: {},
+    agent: { profile: "user" },
+  });
+  const other = await createCompanyWithUsers(db, jwtKey, { admin: {} });
+  const as = (user: { token: string }) => callWithToken(app, user.token);
   const actors: Actors = {
-    platformId,
-    asSuper: await as(platformId, { super: true }),
-    companyId,
-    asAdmin: await as(companyId, {}),
-    asAgent: await as(companyId, { profile: "user" }),
-    otherId,
-    asOtherAdmin: await as(otherId, {}),
+    platformId: platform.companyId,
+    asSuper: as(platform.users.super),
+    companyId: company.companyId,
+    asAdmin: as(company.users.admin),
+    asAgent: as(company.users.agent),
+    otherId: other.companyId,
+    asOtherAdmin: as(other.users.admin),
   };
   return { ...testDb, app, jwtKey, ...actors };
 }

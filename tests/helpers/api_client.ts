@@ -3,10 +3,10 @@
  * access token is signed directly (the server still checks the user, its token version and
  * company on every call, and reads the profile fresh from the database).
  */
-import { signAccessToken } from "../../lib/auth/tokens.ts";
 import type { createApp } from "../../main.ts";
 import type { Db } from "../../lib/db/mod.ts";
-import { createTestCompany, createTestUser, type TestUser } from "./accounts.ts";
+import type { TestUser } from "./accounts.ts";
+import { type CompanyUser, createCompanyWithUsers, testToken } from "./company.ts";
 
 type App = ReturnType<typeof createApp>;
 
@@ -22,13 +22,10 @@ export interface Caller {
 }
 
 export async function callerFor(app: App, jwtKey: Uint8Array, user: TestUser): Promise<Caller> {
-  const token = await signAccessToken({
-    userId: user.id,
-    companyId: user.companyId,
-    profile: "user",
-    super: false,
-    tokenVersion: 0,
-  }, jwtKey);
+  return callerWithToken(app, user, await testToken(jwtKey, { ...user, profile: "user" }));
+}
+
+function callerWithToken(app: App, user: TestUser, token: string): Caller {
   const headers = { Authorization: `Bearer ${token}` };
   async function request(method: string, path: string, body?: unknown) {
     const init: RequestInit = { method, headers };
@@ -61,13 +58,14 @@ export async function twoCompanyCallers(
   jwtKey: Uint8Array,
   db: Db,
 ): Promise<{ companyA: number; companyB: number; admin: Caller; agent: Caller; outsider: Caller }> {
-  const companyA = await createTestCompany(db);
-  const companyB = await createTestCompany(db);
+  const a = await createCompanyWithUsers(db, jwtKey, { admin: {}, agent: { profile: "user" } });
+  const b = await createCompanyWithUsers(db, jwtKey, { outsider: {} });
+  const caller = (user: CompanyUser) => callerWithToken(app, user, user.token);
   return {
-    companyA,
-    companyB,
-    admin: await callerFor(app, jwtKey, await createTestUser(db, companyA)),
-    agent: await callerFor(app, jwtKey, await createTestUser(db, companyA, { profile: "user" })),
-    outsider: await callerFor(app, jwtKey, await createTestUser(db, companyB)),
+    companyA: a.companyId,
+    companyB: b.companyId,
+    admin: caller(a.users.admin),
+    agent: caller(a.users.agent),
+    outsider: caller(b.users.outsider),
   };
 }

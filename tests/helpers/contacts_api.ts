@@ -1,5 +1,5 @@
 /** Signed-in calls for the contacts API tests: a Bearer token per test user, JSON in and out. */
-import { signAccessToken } from "../../lib/auth/tokens.ts";
+import { testToken } from "./company.ts";
 import type { openTestApp } from "./app.ts";
 import type { TestUser } from "./accounts.ts";
 
@@ -20,10 +20,7 @@ export async function callerFor(
   user: TestUser,
   profile: "user" | "admin",
 ): Promise<Caller> {
-  const token = await signAccessToken(
-    { userId: user.id, companyId: user.companyId, profile, super: false, tokenVersion: 0 },
-    jwtKey,
-  );
+  const token = await testToken(jwtKey, { ...user, profile });
   const headers = { Authorization: `Bearer ${token}` };
   return {
     token,

@@ -3,7 +3,7 @@
  * /api/auth/login would run into its rate limit), JSON calls, and queues.
  */
 import { type Db, sql } from "../../lib/db/mod.ts";
-import { signAccessToken } from "../../lib/auth/tokens.ts";
+import { testToken } from "./company.ts";
 import type { TestUser } from "./accounts.ts";
 
 type App = { request(path: string, init?: RequestInit): Response | Promise<Response> };
@@ -13,13 +13,12 @@ export async function tokenFor(db: Db, jwtKey: Uint8Array, user: TestUser): Prom
   const row = await db.one<{ profile: "user" | "admin"; super: boolean; token_version: number }>(
     sql`select profile, super, token_version from users where id = ${user.id}`,
   );
-  return await signAccessToken({
-    userId: user.id,
-    companyId: user.companyId,
+  return await testToken(jwtKey, {
+    ...user,
     profile: row.profile,
     super: row.super,
     tokenVersion: row.token_version,
-  }, jwtKey);
+  });
 }
 
 /** A JSON call with a Bearer token (or none); answers the status and the parsed body. */

@@ -1,6 +1,6 @@
 /** Calling the API as a given user, and making queues and connections for WhatsApp tests. */
 import { type Db, sql } from "../../lib/db/mod.ts";
-import { signAccessToken } from "../../lib/auth/tokens.ts";
+import { testToken } from "./company.ts";
 import type { createApp } from "../../main.ts";
 import type { TestUser } from "./accounts.ts";
 
@@ -17,10 +17,7 @@ export function accessTokenFor(
   user: TestUser,
   profile: "user" | "admin" = "admin",
 ): Promise<string> {
-  return signAccessToken(
-    { userId: user.id, companyId: user.companyId, profile, super: false, tokenVersion: 0 },
-    jwtKey,
-  );
+  return testToken(jwtKey, { ...user, profile });
 }
 
 /** A function that calls the app with a fresh access token of `user`. */
