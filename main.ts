@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/tags", tagRoutes({ db: deps.db, hub: deps.hub }));
   api.route(
     "/quick-messages",
-    quickMessageRoutes({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir }),
+    quickMessageRoutes({ db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir, mediaLinks }),
   );
   const queueDeps = { db: deps.db, hub: deps.hub, dataDir: deps.config.dataDir };
   api.route("/queue", queueRoutes(queueDeps));

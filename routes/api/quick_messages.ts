@@ -1,7 +1,6 @@
 /** `/api/quick-messages` (admin §7 "Quick messages"), with the attachment upload. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
@@ -10,7 +9,6 @@ import { idParam } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
 import {
   attachQuickMessageMedia,
   detachQuickMessageMedia,
@@ -20,6 +18,7 @@ import {
   deleteQuickMessage,
   listQuickMessages,
   listQuickMessageSuggestions,
+  type QuickMessageDeps,
   showQuickMessage,
   updateQuickMessage,
 } from "../../services/quick_messages/quick_messages.ts";
@@ -44,11 +43,7 @@ const UpdateBody = Fields.partial();
 /** The original client sends `typeArch=quickMessage`; it never chooses a folder here. */
 const UPLOAD_TYPE = "quickMessage";
 
-export interface QuickMessageRouteDeps {
-  db: Db;
-  hub?: Hub;
-  dataDir: string;
-}
+export type QuickMessageRouteDeps = QuickMessageDeps;
 
 export function quickMessageRoutes(deps: QuickMessageRouteDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -57,16 +52,17 @@ export function quickMessageRoutes(deps: QuickMessageRouteDeps): Hono<AppEnv> {
 
   routes.get("/", async (c) => {
     const who = requireAuth(c);
-    return c.json(await listQuickMessages(deps.db, who, validateQuery(c, ListQuery)));
+    const query = validateQuery(c, ListQuery);
+    return c.json(await listQuickMessages(deps.db, who, query, deps.mediaLinks));
   });
 
   routes.get("/list", async (c) => {
-    return c.json(await listQuickMessageSuggestions(deps.db, requireAuth(c)));
+    return c.json(await listQuickMessageSuggestions(deps.db, requireAuth(c), deps.mediaLinks));
   });
 
   routes.get("/:id{[0-9]+}", async (c) => {
     const who = requireAuth(c);
-    return c.json(await showQuickMessage(deps.db, who, messageId(c)));
+    return c.json(await showQuickMessage(deps.db, who, messageId(c), deps.mediaLinks));
   });
 
   routes.post("/", async (c) => {

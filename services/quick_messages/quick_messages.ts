@@ -5,6 +5,7 @@
 import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
 import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
+import type { MediaLinks } from "../../lib/media/signed_url.ts";
 import { removeMedia } from "../../lib/media/store.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { publishDeleted, publishSaved } from "./events.ts";
@@ -14,6 +15,7 @@ import {
   type QuickMessage,
   selectVisible,
   type Who,
+  withMediaLink,
 } from "./queries.ts";
 
 export { showQuickMessage } from "./queries.ts";
@@ -24,6 +26,8 @@ export interface QuickMessageDeps {
   hub?: Hub;
   /** DATA_DIR: attachments live under its media folder. */
   dataDir: string;
+  /** Signs the attachments' addresses in answers and events. */
+  mediaLinks?: MediaLinks;
 }
 
 export interface QuickMessageInput {
@@ -38,6 +42,7 @@ export async function listQuickMessages(
   db: Queryable,
   who: Who,
   query: { searchParam?: string; pageNumber: number },
+  links?: MediaLinks,
 ): Promise<{ records: QuickMessage[]; hasMore: boolean }> {
   const search = query.searchParam?.trim();
   const pattern = search ? containsPattern(search) : undefined;
@@ -48,7 +53,7 @@ export async function listQuickMessages(
     selectVisible(who, where, pageClause(query.pageNumber)),
   );
   const page = pageOf(rows);
-  return { records: page.rows, hasMore: page.hasMore };
+  return { records: page.rows.map((row) => withMediaLink(links, row)), hasMore: page.hasMore };
 }
 
 export type QuickMessageSuggestion = Pick<
@@ -60,9 +65,11 @@ export type QuickMessageSuggestion = Pick<
 export async function listQuickMessageSuggestions(
   db: Queryable,
   who: Who,
+  links?: MediaLinks,
 ): Promise<QuickMessageSuggestion[]> {
   const rows = await db.query<QuickMessage>(selectVisible(who, sql`and q.status`));
-  return rows.map(({ id, shortcode, message, mediaPath, mediaName, isMedia }) => ({
+  const signed = rows.map((row) => withMediaLink(links, row));
+  return signed.map(({ id, shortcode, message, mediaPath, mediaName, isMedia }) => ({
     id,
     shortcode,
     message,
@@ -86,7 +93,7 @@ export async function createQuickMessage(
         values (${who.companyId}, ${who.userId}, ${input.shortcode}, ${input.message},
                 ${input.geral}, ${input.status})
         returning id`);
-        return (await findVisible(tx, who, id))!;
+        return withMediaLink(deps.mediaLinks, (await findVisible(tx, who, id))!);
       }),
   );
   await publishSaved(deps.hub, who.companyId, "create", record);
@@ -115,7 +122,8 @@ export async function updateQuickMessage(
         // Read as the owner: an admin who makes someone's shared message private no longer
         // sees it, but still gets the saved record back.
         const owner = { ...who, userId: current.userId };
-        return { record: (await findVisible(tx, owner, id))!, wasGeral: current.geral };
+        const record = withMediaLink(deps.mediaLinks, (await findVisible(tx, owner, id))!);
+        return { record, wasGeral: current.geral };
       }),
   );
   await publishSaved(deps.hub, who.companyId, "update", record, wasGeral);
