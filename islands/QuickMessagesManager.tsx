@@ -16,6 +16,7 @@ import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { Table, type TableColumn } from "../components/ui/Table.tsx";
 import { ChatIcon, PaperclipIcon } from "../components/icons.tsx";
 import { api, ApiError } from "../lib/client/api.ts";
+import { ownMediaAddress } from "../lib/client/media_url.ts";
 import { useChannel } from "../lib/client/channel.ts";
 import { applyLiveEvent, byText } from "../lib/client/live_list.ts";
 import { useDebounced, usePagedList } from "../lib/client/paged_list.ts";
@@ -100,7 +101,7 @@ export default function QuickMessagesManager(
         row.mediaPath
           ? (
             <a
-              href={row.mediaPath}
+              href={ownMediaAddress(row.mediaPath) ?? undefined}
               target="_blank"
               rel="noopener"
               class="block max-w-56 truncate text-brand-700 underline dark:text-brand-300"

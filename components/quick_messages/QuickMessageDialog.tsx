@@ -17,6 +17,7 @@ import { Input } from "../ui/Input.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { AttachmentField, type AttachmentValue } from "./AttachmentField.tsx";
 import { MESSAGE_VARIABLES, type QuickMessageRow } from "./types.ts";
+import { ownMediaAddress } from "../../lib/client/media_url.ts";
 
 export const QUICK_MESSAGE_DIALOG_ID = "quick-message-dialog";
 
@@ -30,7 +31,9 @@ type Errors = Partial<Record<"shortcode" | "message" | "geral" | "file", string>
 
 function attachmentOf(record?: QuickMessageRow): AttachmentValue {
   return {
-    current: record?.mediaPath ? { name: record.mediaName ?? "", url: record.mediaPath } : null,
+    current: record?.mediaPath
+      ? { name: record.mediaName ?? "", url: ownMediaAddress(record.mediaPath)! }
+      : null,
     file: null,
   };
 }

@@ -13,6 +13,7 @@ import { ClockIcon } from "../../components/shell/icons.tsx";
 import { BanIcon, DoubleCheckIcon, DownloadIcon, PhoneMissedIcon, ReplyIcon } from "./icons.tsx";
 import { richText } from "./rich_text.tsx";
 import { parseVcard } from "./vcard.ts";
+import { ownMediaAddress } from "../../lib/client/media_url.ts";
 
 export interface MessageBubbleProps {
   message: Message;
@@ -142,20 +143,9 @@ function mediaKey(mediaType: string): string {
   return KNOWN_MEDIA.includes(mediaType) ? mediaType : "other";
 }
 
-/**
- * The API answers absolute, signed media addresses built from PUBLIC_URL (for clients hosted
- * elsewhere); this page may be reached under another address (a proxy, a test server), so it
- * keeps only the path and the signature, which work on any.
- */
-function ownAddress(url: string | null): string | null {
-  if (!url || url.startsWith("/")) return url;
-  const parsed = new URL(url);
-  return parsed.pathname + parsed.search;
-}
-
 function Media({ message, data }: { message: Message; data: MessageData }) {
   const t = useT();
-  const url = ownAddress(message.mediaUrl);
+  const url = ownMediaAddress(message.mediaUrl);
   if (message.mediaType === "locationMessage" && data.location) {
     const { latitude, longitude, name, address } = data.location;
     const href =

@@ -19,6 +19,7 @@ import {
   deleteQuickMessage,
   listQuickMessages,
   listQuickMessageSuggestions,
+  type QuickMessageDeps,
   showQuickMessage,
   updateQuickMessage,
 } from "../../services/quick_messages/quick_messages.ts";
@@ -50,16 +51,17 @@ export function quickMessageRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.get("/", async (c) => {
     const who = requireAuth(c);
-    return c.json(await listQuickMessages(deps.db, who, validateQuery(c, ListQuery)));
+    const query = validateQuery(c, ListQuery);
+    return c.json(await listQuickMessages(deps.db, who, query, deps.mediaLinks));
   });
 
   routes.get("/list", async (c) => {
-    return c.json(await listQuickMessageSuggestions(deps.db, requireAuth(c)));
+    return c.json(await listQuickMessageSuggestions(deps.db, requireAuth(c), deps.mediaLinks));
   });
 
   routes.get("/:id{[0-9]+}", async (c) => {
     const who = requireAuth(c);
-    return c.json(await showQuickMessage(deps.db, who, messageId(c)));
+    return c.json(await showQuickMessage(deps.db, who, messageId(c), deps.mediaLinks));
   });
 
   routes.post("/", async (c) => {

@@ -5,7 +5,13 @@
  */
 import { sql } from "../../lib/db/mod.ts";
 import { publishSaved } from "./events.ts";
-import { findVisible, lockForChange, type QuickMessage, type Who } from "./queries.ts";
+import {
+  findVisible,
+  lockForChange,
+  type QuickMessage,
+  type Who,
+  withMediaLink,
+} from "./queries.ts";
 import type { QuickMessageDeps } from "./quick_messages.ts";
 
 export const QUICK_MESSAGE_MEDIA_AREA = "quick-messages";
@@ -29,7 +35,8 @@ export async function attachQuickMessageMedia(
         set media_path = ${stored.path}, media_name = ${stored.name}, updated_at = now()
         where id = ${id} and company_id = ${who.companyId}`);
       const owner = { ...who, userId: current.userId };
-      return { record: (await findVisible(tx, owner, id))!, previous: current.mediaFile };
+      const record = withMediaLink(deps.mediaLinks, (await findVisible(tx, owner, id))!);
+      return { record, previous: current.mediaFile };
     });
   } catch (err) {
     await deps.media.remove(stored.path);

@@ -6,13 +6,17 @@
 import { type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import type { MediaLinks } from "../../lib/media/signed_url.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 
 export interface QuickMessage {
   id: number;
   shortcode: string;
   message: string;
-  /** The URL that serves the attachment to signed-in users of the company, or null. */
+  /**
+   * The URL that serves the attachment: to signed-in users of the company, or, given media
+   * links, an absolute signed one that loads without a header; null without an attachment.
+   */
   mediaPath: string | null;
   mediaName: string | null;
   isMedia: boolean;
@@ -51,6 +55,18 @@ export function selectVisible(who: Who, where = sql.empty, tail = sql.empty): Sq
     order by lower(q.shortcode), q.id ${tail}`;
 }
 
+/**
+ * The record with its attachment's address signed (lib/media/signed_url.ts): the original
+ * screens fetch it, and put it in `<img>`/`<audio>`, without the Authorization header.
+ */
+export function withMediaLink<T extends Pick<QuickMessage, "mediaPath">>(
+  links: MediaLinks | undefined,
+  record: T,
+): T {
+  if (!links || !record.mediaPath) return record;
+  return { ...record, mediaPath: links.url(record.mediaPath.slice(MEDIA_URL_PREFIX.length)) };
+}
+
 export async function findVisible(
   db: Queryable,
   who: Who,
@@ -59,10 +75,10 @@ export async function findVisible(
   return await db.maybeOne<QuickMessage>(selectVisible(who, sql`and q.id = ${id}`));
 }
 
-export async function showQuickMessage(db: Queryable, who: Who, id: number) {
+export async function showQuickMessage(db: Queryable, who: Who, id: number, links?: MediaLinks) {
   const record = await findVisible(db, who, id);
   if (!record) throw new AppError("ERR_NO_QUICK_MESSAGE_FOUND", 404);
-  return record;
+  return withMediaLink(links, record);
 }
 
 /** The owner may change a message; admins may also change the company's shared ones. */

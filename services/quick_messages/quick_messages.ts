@@ -5,6 +5,7 @@
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
 import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
+import type { MediaLinks } from "../../lib/media/signed_url.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { publishDeleted, publishSaved } from "./events.ts";
 import {
@@ -13,13 +14,16 @@ import {
   type QuickMessage,
   selectVisible,
   type Who,
+  withMediaLink,
 } from "./queries.ts";
 
 export { showQuickMessage } from "./queries.ts";
 export type { QuickMessage } from "./queries.ts";
 
-/** Attachments live in `media`. */
-export type QuickMessageDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
+/** Attachments live in `media`; their addresses are signed with `mediaLinks`. */
+export type QuickMessageDeps =
+  & Pick<ServiceDeps, "db" | "hub" | "media">
+  & Partial<Pick<ServiceDeps, "mediaLinks">>;
 
 export interface QuickMessageInput {
   shortcode: string;
@@ -33,6 +37,7 @@ export async function listQuickMessages(
   db: Queryable,
   who: Who,
   query: { searchParam?: string; pageNumber: number },
+  links?: MediaLinks,
 ): Promise<{ records: QuickMessage[]; hasMore: boolean }> {
   const search = query.searchParam?.trim();
   const pattern = search ? containsPattern(search) : undefined;
@@ -43,7 +48,7 @@ export async function listQuickMessages(
     selectVisible(who, where, pageClause(query.pageNumber)),
   );
   const page = pageOf(rows);
-  return { records: page.rows, hasMore: page.hasMore };
+  return { records: page.rows.map((row) => withMediaLink(links, row)), hasMore: page.hasMore };
 }
 
 export type QuickMessageSuggestion = Pick<
@@ -55,9 +60,11 @@ export type QuickMessageSuggestion = Pick<
 export async function listQuickMessageSuggestions(
   db: Queryable,
   who: Who,
+  links?: MediaLinks,
 ): Promise<QuickMessageSuggestion[]> {
   const rows = await db.query<QuickMessage>(selectVisible(who, sql`and q.status`));
-  return rows.map(({ id, shortcode, message, mediaPath, mediaName, isMedia }) => ({
+  const signed = rows.map((row) => withMediaLink(links, row));
+  return signed.map(({ id, shortcode, message, mediaPath, mediaName, isMedia }) => ({
     id,
     shortcode,
     message,
@@ -81,7 +88,7 @@ export async function createQuickMessage(
         values (${who.companyId}, ${who.userId}, ${input.shortcode}, ${input.message},
                 ${input.geral}, ${input.status})
         returning id`);
-        return (await findVisible(tx, who, id))!;
+        return withMediaLink(deps.mediaLinks, (await findVisible(tx, who, id))!);
       }),
   );
   await publishSaved(deps.hub, who.companyId, "create", record);
@@ -110,7 +117,8 @@ export async function updateQuickMessage(
         // Read as the owner: an admin who makes someone's shared message private no longer
         // sees it, but still gets the saved record back.
         const owner = { ...who, userId: current.userId };
-        return { record: (await findVisible(tx, owner, id))!, wasGeral: current.geral };
+        const record = withMediaLink(deps.mediaLinks, (await findVisible(tx, owner, id))!);
+        return { record, wasGeral: current.geral };
       }),
   );
   await publishSaved(deps.hub, who.companyId, "update", record, wasGeral);

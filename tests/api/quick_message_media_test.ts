@@ -20,6 +20,12 @@ function form(
   return data;
 }
 
+/** The path and query of an absolute address, for `app.request`. */
+function local(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
 async function filesUnder(dir: string): Promise<string[]> {
   try {
     const names: string[] = [];
@@ -61,6 +67,7 @@ Deno.test("[api] quick message attachments: upload, serving, removal", async (t)
     const upload = `/api/quick-messages/${shared}/media-upload`;
 
     let mediaPath = "";
+    let signedPath = "";
     await t.step(
       "an upload is stored under the company's folder and named as uploaded",
       async () => {
@@ -68,11 +75,16 @@ Deno.test("[api] quick message attachments: upload, serving, removal", async (t)
         assert.equal(res.status, 200);
         assert.equal(res.body.isMedia, true);
         assert.equal(res.body.mediaName, "foto_do_produto.png");
+        // Absolute and signed, for screens that load it without a header (below).
         assert.match(
           res.body.mediaPath,
-          new RegExp(`^/api/media/${companyId}/quick-messages/[0-9a-f]{16}_foto_do_produto\\.png$`),
+          new RegExp(
+            `^http://localhost:8000/api/media/${companyId}/quick-messages/[0-9a-f]{16}` +
+              "_foto_do_produto\\.png\\?expires=\\d+&signature=[\\w-]+$",
+          ),
         );
-        mediaPath = res.body.mediaPath;
+        signedPath = local(res.body.mediaPath);
+        mediaPath = new URL(res.body.mediaPath).pathname;
         const stored = await filesUnder(folder);
         assert.equal(stored.length, 1);
         assert.deepEqual(await Deno.readFile(join(folder, stored[0]!)), PNG);
@@ -91,6 +103,24 @@ Deno.test("[api] quick message attachments: upload, serving, removal", async (t)
       const anonymous = await app.request(mediaPath);
       assert.equal(anonymous.status, 401);
       await anonymous.body?.cancel();
+    });
+
+    await t.step("the signed address loads without a header, in every answer", async () => {
+      const res = await app.request(signedPath);
+      assert.equal(res.status, 200);
+      assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG);
+      const shown = await bia.json("GET", `/api/quick-messages/${shared}`);
+      const listed = await bia.json("GET", "/api/quick-messages");
+      const suggested = await bia.json("GET", "/api/quick-messages/list");
+      for (
+        const record of [
+          shown.body,
+          listed.body.records.find((r: { id: number }) => r.id === shared),
+          suggested.body.find((r: { id: number }) => r.id === shared),
+        ]
+      ) {
+        assert.equal((await app.request(local(record.mediaPath))).status, 200);
+      }
     });
 
     await t.step("paths that try to leave the media folder find nothing", async () => {
@@ -146,7 +176,7 @@ Deno.test("[api] quick message attachments: upload, serving, removal", async (t)
       const stored = await filesUnder(folder);
       assert.equal(stored.length, 1, "the old picture is gone");
       assert.match(stored[0]!, /_tabela\.pdf$/);
-      const served = await bia.request("GET", res.body.mediaPath);
+      const served = await bia.request("GET", local(res.body.mediaPath));
       assert.match(served.headers.get("Content-Disposition")!, /^attachment;/);
       await served.body?.cancel();
       assert.equal((await bia.json("GET", mediaPath)).status, 404, "the old URL is dead");
