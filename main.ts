@@ -127,11 +127,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       jwtKey: deps.jwtKey,
       mailer,
       publicUrl: deps.config.publicUrl,
+      hub: deps.hub,
     }),
   );
   api.route("/users", userRoutes({ db: deps.db, hub: deps.hub }));
   api.route("/plans", planRoutes(deps.db));
-  api.route("/companies", companyRoutes(deps.db));
+  api.route("/companies", companyRoutes(deps.db, deps.hub));
   api.route("/helps", helpRoutes(deps.db));
   api.route("/settings", settingRoutes(deps.db, deps.hub));
   api.route("/contacts", contactRoutes({ db: deps.db, hub: deps.hub }));

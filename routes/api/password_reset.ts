@@ -4,6 +4,7 @@
  * the e-mail, the code and the new password in the URL path (so in access logs and browser
  * history); the steps are the same here, but everything travels in the JSON body.
  */
+import type { Hub } from "../../lib/realtime/mod.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
@@ -54,6 +55,8 @@ export interface PasswordResetRouteDeps {
   mailer: Mailer;
   /** PUBLIC_URL, for the link in the e-mail. */
   publicUrl: string;
+  /** A reset closes the sockets signed in with the old password. */
+  hub?: Hub;
 }
 
 export function passwordResetRoutes(deps: PasswordResetRouteDeps): Hono<AppEnv> {
@@ -95,7 +98,7 @@ export function passwordResetRoutes(deps: PasswordResetRouteDeps): Hono<AppEnv> 
       email: body.email,
       code: body.token,
       password: body.password,
-    });
+    }, deps.hub);
     requestsPerEmail.reset(body.email);
     return c.json({ ok: true });
   });

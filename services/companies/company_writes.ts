@@ -7,6 +7,7 @@ import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
 import { uniqueViolation } from "../../lib/db/errors.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
 import { createDefaultSettings } from "../accounts/settings.ts";
 import {
   type Company,
@@ -114,6 +115,7 @@ export async function updateCompany(
   db: Db,
   id: number,
   input: Partial<CompanyFields>,
+  hub?: Pick<Hub, "revalidate">,
 ): Promise<CompanyWithSettings> {
   await findCompany(db, id);
   if (input.status === false && await isPlatformCompany(db, id)) {
@@ -132,16 +134,23 @@ export async function updateCompany(
       }
     })
   );
+  // Blocked or expired: the company's open sockets are re-checked and closed.
+  await hub?.revalidate({ companyId: id });
   return await findCompany(db, id);
 }
 
 /** Deletes a company with its settings and users; the installation's own one is refused. */
-export async function deleteCompany(db: Db, id: number): Promise<void> {
+export async function deleteCompany(
+  db: Db,
+  id: number,
+  hub?: Pick<Hub, "revalidate">,
+): Promise<void> {
   await findCompany(db, id);
   if (await isPlatformCompany(db, id)) {
     throw new AppError("ERR_PLATFORM_COMPANY_UNDELETABLE", 409);
   }
   await db.run(sql`delete from companies where id = ${id}`);
+  await hub?.revalidate({ companyId: id });
 }
 
 /** Stores a company's opening hours (already validated by `OpeningHours`). */
