@@ -161,7 +161,12 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/plans", planRoutes(deps.db));
   api.route(
     "/companies",
-    companyRoutes({ db: deps.db, mailer: services.mailer, publicUrl: deps.config.publicUrl }),
+    companyRoutes({
+      db: deps.db,
+      hub: deps.hub,
+      mailer: services.mailer,
+      publicUrl: deps.config.publicUrl,
+    }),
   );
   api.route("/helps", helpRoutes(deps.db));
   api.route("/settings", settingRoutes(deps.db, deps.hub));

@@ -5,7 +5,9 @@
  * - An unexpected close reconnects with exponential backoff and jitter (1 s doubling to 30 s),
  *   so a restarted server is not hit by every tab at the same instant.
  * - A socket that closes before the hub's `ready` was refused at the upgrade, usually because
- *   the access cookie expired: the session is refreshed first, and a refused refresh signs out.
+ *   the access cookie expired; one the hub closes with `CLOSE_SESSION_EXPIRED` lost its
+ *   session (token expired, password changed, company blocked, signed out elsewhere). Either
+ *   way the session is refreshed first, and a refused refresh signs the tab out.
  * - Joins are remembered and sent again after every `ready`: a new socket starts in no rooms.
  *
  * @example
@@ -15,6 +17,7 @@
  */
 import { type ReadonlySignal, signal } from "@preact/signals";
 import { refreshSession, signOut } from "./api.ts";
+import { CLOSE_SESSION_EXPIRED } from "../realtime/close_codes.ts";
 
 export type RealtimeState = "connecting" | "open" | "closed";
 
@@ -106,11 +109,11 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
     };
     // An error is always followed by close, which decides what happens next.
     current.onerror = () => {};
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current || stopped) return;
       socket = null;
       state.value = "connecting";
-      if (ready) schedule();
+      if (ready && event.code !== CLOSE_SESSION_EXPIRED) schedule();
       else void afterRefusal();
     };
   }
@@ -153,7 +156,10 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
     }
   }
 
-  /** Closed before `ready`: renew the session, then try again (or sign out if refused). */
+  /**
+   * Closed before `ready`, or because the session ended: renew the session, then try again
+   * (or sign out if refused).
+   */
   async function afterRefusal(): Promise<void> {
     let renewed: boolean | undefined;
     try {

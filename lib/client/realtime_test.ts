@@ -251,6 +251,41 @@ Deno.test("realtime client - a refused refresh signs out and stops", async () =>
   }
 });
 
+Deno.test("realtime client - a session that ended on the server is renewed, then reconnects", async () => {
+  const world = await startWorld();
+  let refreshes = 0;
+  try {
+    const client = world.connect({
+      refreshToken: () => Promise.resolve(++refreshes > 0),
+    });
+    await waitFor("ready", () => client.state.value === "open");
+    // The hub closes it with CLOSE_SESSION_EXPIRED (a password change, an expired token…).
+    await world.hub.revalidate({ userId: 2 });
+    await waitFor("a second ready", () => count(world.inbox, "ready") === 2);
+    assert.equal(refreshes, 1, "renewed before reconnecting, not blindly retried");
+    assert.equal(world.sockets.length, 2);
+  } finally {
+    await world.stop();
+  }
+});
+
+Deno.test("realtime client - a session that ended and cannot be renewed signs out", async () => {
+  const world = await startWorld();
+  let signedOut = 0;
+  configureApi({ onSignedOut: () => signedOut++ });
+  try {
+    const client = world.connect({ refreshToken: () => Promise.resolve(false) });
+    await waitFor("ready", () => client.state.value === "open");
+    await world.hub.revalidate({ userId: 2 });
+    await waitFor("closed", () => client.state.value === "closed");
+    assert.equal(signedOut, 1);
+    assert.equal(world.sockets.length, 1, "no reconnect after the sign-out");
+  } finally {
+    resetApi();
+    await world.stop();
+  }
+});
+
 Deno.test("realtime client - a refresh that cannot reach the server keeps retrying", async () => {
   const world = await startWorld();
   world.valid.clear();

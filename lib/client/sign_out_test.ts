@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { configureApi, REFRESH_PATH, resetApi } from "./api.ts";
 import { endSession } from "./sign_out.ts";
+import { setSharedRealtime } from "./session.ts";
+import type { RealtimeClient } from "./realtime.ts";
 
 function server(answers: Record<string, number[]>) {
   const calls: string[] = [];
@@ -55,6 +57,18 @@ Deno.test("endSession never throws: refused refresh, server errors, no network",
     configureApi({ fetch: () => Promise.reject(new TypeError("offline")) });
     await endSession();
   } finally {
+    resetApi();
+  }
+});
+
+Deno.test("endSession closes the tab's socket before the logout ends its session", async () => {
+  try {
+    const calls = server({ "/api/auth/logout": [204] });
+    setSharedRealtime({ close: () => calls.push("socket closed") } as unknown as RealtimeClient);
+    await endSession();
+    assert.deepEqual(calls, ["socket closed", "DELETE /api/auth/logout"]);
+  } finally {
+    setSharedRealtime(null);
     resetApi();
   }
 });

@@ -10,6 +10,7 @@
  */
 import type { Db } from "../db/mod.ts";
 import { pinnedRooms } from "./channels.ts";
+import { CLOSE_PING_TIMEOUT, CLOSE_SESSION_EXPIRED } from "./close_codes.ts";
 import { PgBroker } from "./pg_broker.ts";
 import { serverMessage } from "./protocol.ts";
 import { RoomRegistry } from "./rooms.ts";
@@ -74,14 +75,7 @@ export interface Hub {
   close(): Promise<void>;
 }
 
-/** Code sent when a socket missed two heartbeats (4000–4999 are for applications). */
-export const CLOSE_PING_TIMEOUT = 4000;
-/**
- * Code sent when the socket's session ended: its token expired, or a revalidation found it
- * no longer signed in. The client renews its session and reconnects, or signs out when the
- * server refuses the renewal (lib/client/realtime.ts).
- */
-export const CLOSE_SESSION_EXPIRED = 4001;
+export { CLOSE_PING_TIMEOUT, CLOSE_SESSION_EXPIRED };
 /** The room of the control messages between hubs; no socket is ever in it. */
 const CONTROL_ROOM = "hub:revalidate";
 /** setTimeout's ceiling (about 24.8 days); a later expiry is checked again then. */

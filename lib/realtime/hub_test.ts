@@ -7,14 +7,26 @@ import assert from "node:assert/strict";
 import { openTestDb } from "../../tests/helpers/db.ts";
 import { delay, serveOnFreePort, TestClient } from "../../tests/helpers/ws.ts";
 import type { Db } from "../db/mod.ts";
-import { CLOSE_PING_TIMEOUT, createHub, type Hub, type HubOptions } from "./hub.ts";
+import {
+  CLOSE_PING_TIMEOUT,
+  CLOSE_SESSION_EXPIRED,
+  createHub,
+  type Hub,
+  type HubOptions,
+} from "./hub.ts";
 import type { AuthorizeJoin, Principal } from "./types.ts";
 
-/** `?token=u2c1` signs in user 2 of company 1; anything else is refused. */
+/**
+ * `?token=u2c1` signs in user 2 of company 1; `u2c1x150` one whose credential expires in
+ * 150 ms; anything else is refused.
+ */
 function authenticate(request: Request): Promise<Principal | null> {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const match = /^u(\d+)c(\d+)$/.exec(token);
-  return Promise.resolve(match ? { userId: Number(match[1]), companyId: Number(match[2]) } : null);
+  const match = /^u(\d+)c(\d+)(?:x(\d+))?$/.exec(token);
+  if (!match) return Promise.resolve(null);
+  const principal: Principal = { userId: Number(match[1]), companyId: Number(match[2]) };
+  if (match[3]) principal.expiresAt = Date.now() + Number(match[3]);
+  return Promise.resolve(principal);
 }
 
 /** Open tickets and chat box 7 are allowed; closed tickets and other chat boxes are not. */
@@ -225,6 +237,55 @@ Deno.test("realtime hub - sockets, rooms and events on one instance", async (t) 
         assert.ok(answering.count("ping") >= 2);
         await answering.close();
       }, { pingIntervalMs: 60 });
+    });
+
+    await t.step("a socket closes as session expired when its credential does", async () => {
+      await withHub(db, async (hub, url) => {
+        const expiring = await TestClient.connect(url("u2c1x150"));
+        const lasting = await TestClient.connect(url("u3c1"));
+        assert.equal((await expiring.closed).code, CLOSE_SESSION_EXPIRED);
+        await waitFor(() => hub.stats().sockets === 1);
+        assert.equal(lasting.socket.readyState, WebSocket.OPEN);
+        await lasting.close();
+      });
+    });
+
+    await t.step("revalidate closes the refused sockets it names, on every instance", async () => {
+      const refusedUsers = new Set([2]);
+      const refusedCompanies = new Set<number>();
+      const revalidate = (principal: Principal) =>
+        Promise.resolve(
+          !refusedUsers.has(principal.userId) && !refusedCompanies.has(principal.companyId),
+        );
+      await withHub(db, async (here) => {
+        await withHub(db, async (_there, url) => {
+          const two = await TestClient.connect(url("u2c1"));
+          const three = await TestClient.connect(url("u3c1"));
+          const four = await TestClient.connect(url("u4c3"));
+          await here.revalidate({ userId: 2 });
+          assert.equal((await two.closed).code, CLOSE_SESSION_EXPIRED);
+          await here.revalidate({ userId: 3 }); // still valid: stays
+          refusedCompanies.add(3);
+          await here.revalidate({ companyId: 3 });
+          assert.equal((await four.closed).code, CLOSE_SESSION_EXPIRED);
+          // Control messages are handled in order: user 3's check is long done by now.
+          assert.equal(three.socket.readyState, WebSocket.OPEN);
+          await here.publish("user-3", "company-1-auth", { n: 1 });
+          assert.deepEqual((await three.next("company-1-auth")).data, { n: 1 });
+          await three.close();
+        }, { revalidate });
+      }, { revalidate });
+    });
+
+    await t.step("without a revalidate callback, the sockets named are closed", async () => {
+      await withHub(db, async (hub, url) => {
+        const two = await TestClient.connect(url("u2c1"));
+        const three = await TestClient.connect(url("u3c1"));
+        await hub.revalidate({ userId: 2 });
+        assert.equal((await two.closed).code, CLOSE_SESSION_EXPIRED);
+        assert.equal(three.socket.readyState, WebSocket.OPEN);
+        await three.close();
+      });
     });
 
     await t.step("hub.close() closes open sockets", async () => {

@@ -10,6 +10,7 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import type { Hub } from "../../lib/realtime/mod.ts";
 import { type Principal, requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
@@ -93,8 +94,9 @@ function assertOwnOrSuper(auth: Principal, companyId: number): void {
   if (!auth.super && auth.companyId !== companyId) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
 }
 
-export function companyRoutes(deps: CreateCompanyDeps): Hono<AppEnv> {
-  const { db } = deps;
+/** `hub`: blocking, expiring or deleting a company closes its open sockets. */
+export function companyRoutes(deps: CreateCompanyDeps & { hub?: Hub }): Hono<AppEnv> {
+  const { db, hub } = deps;
   const routes = new Hono<AppEnv>();
 
   routes.get("/", async (c) => {
@@ -129,12 +131,12 @@ export function companyRoutes(deps: CreateCompanyDeps): Hono<AppEnv> {
   routes.put("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
     const changes = await validateJson(c, CompanyFields);
-    return c.json(await updateCompany(db, idParam(c), changes));
+    return c.json(await updateCompany(db, idParam(c), changes, hub));
   });
 
   routes.delete("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
-    await deleteCompany(db, idParam(c));
+    await deleteCompany(db, idParam(c), hub);
     return c.body(null, 204);
   });
 

@@ -94,7 +94,7 @@ export function passwordResetRoutes(deps: PasswordResetRouteDeps): Hono<AppEnv> 
       email: body.email,
       code: body.token,
       password: body.password,
-    });
+    }, deps.hub);
     requestsPerEmail.reset(body.email);
     return c.json({ ok: true });
   }

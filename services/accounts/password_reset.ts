@@ -13,6 +13,7 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
 import { RESET_CODE_DIGITS } from "./account_rules.ts";
 
@@ -95,7 +96,12 @@ type Outcome = { ok: true; userId: number } | { ok: false };
  * expired, burnt, wrong) answers the same ERR_RESET_CODE_INVALID, so the answer never tells
  * whether an e-mail has an account. A wrong code counts against the code's attempts.
  */
-export async function resetPassword(db: Db, key: Uint8Array, input: ResetInput): Promise<number> {
+export async function resetPassword(
+  db: Db,
+  key: Uint8Array,
+  input: ResetInput,
+  hub?: Pick<Hub, "revalidate">,
+): Promise<number> {
   // Hashed up front, whatever the outcome: slow on purpose, and outside the transaction.
   const passwordHash = await hashPassword(input.password);
   // The transaction must commit a wrong try's count, so it answers an outcome and the
@@ -134,5 +140,7 @@ export async function resetPassword(db: Db, key: Uint8Array, input: ResetInput):
     return { ok: true, userId: row.user_id };
   });
   if (!outcome.ok) throw new AppError("ERR_RESET_CODE_INVALID", 400);
+  // Whoever was signed in with the old password loses their open sockets too.
+  await hub?.revalidate({ userId: outcome.userId });
   return outcome.userId;
 }

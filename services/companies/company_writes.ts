@@ -9,6 +9,7 @@ import { generatePassword, hashPassword } from "../../lib/auth/password.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import type { TFunction } from "../../lib/i18n/mod.ts";
 import type { Mailer } from "../../lib/mail/mod.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
 import { createDefaultSettings } from "../accounts/settings.ts";
 import {
   type Company,
@@ -147,6 +148,7 @@ export async function updateCompany(
   db: Db,
   id: number,
   input: Partial<CompanyFields>,
+  hub?: Pick<Hub, "revalidate">,
 ): Promise<CompanyWithSettings> {
   await findCompany(db, id);
   if (input.status === false && await isPlatformCompany(db, id)) {
@@ -165,16 +167,23 @@ export async function updateCompany(
       }
     })
   );
+  // Blocked or expired: the company's open sockets are re-checked and closed.
+  await hub?.revalidate({ companyId: id });
   return await findCompany(db, id);
 }
 
 /** Deletes a company with its settings and users; the installation's own one is refused. */
-export async function deleteCompany(db: Db, id: number): Promise<void> {
+export async function deleteCompany(
+  db: Db,
+  id: number,
+  hub?: Pick<Hub, "revalidate">,
+): Promise<void> {
   await findCompany(db, id);
   if (await isPlatformCompany(db, id)) {
     throw new AppError("ERR_PLATFORM_COMPANY_UNDELETABLE", 409);
   }
   await db.run(sql`delete from companies where id = ${id}`);
+  await hub?.revalidate({ companyId: id });
 }
 
 /** Stores a company's opening hours (already validated by `OpeningHours`). */

@@ -32,4 +32,6 @@ export async function deleteUser(
     await tx.run(sql`delete from users where id = ${userId}`);
   });
   await publishUserEvent(deps.hub, companyId, { action: "delete", userId });
+  // Their open sockets go with them, on every instance.
+  await deps.hub?.revalidate({ userId });
 }

@@ -116,6 +116,9 @@ export async function updateUser(
     return (await findUserView(tx, companyId, userId))!;
   }));
   await publishUserEvent(deps.hub, companyId, { action: "update", user });
+  // A new password, profile or super flag voids the user's sessions: their sockets are
+  // re-checked and closed (a name change passes the check and keeps them).
+  await deps.hub?.revalidate({ userId });
   return user;
 }
 
