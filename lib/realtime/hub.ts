@@ -9,7 +9,7 @@
  * await hub.publish(rooms.company(1), channels.contact(1), { action: "update", contact });
  */
 import type { Db } from "../db/mod.ts";
-import { pinnedRooms } from "./channels.ts";
+import { pinnedRooms, rooms as roomNames } from "./channels.ts";
 import { CLOSE_PING_TIMEOUT, CLOSE_SESSION_EXPIRED } from "./close_codes.ts";
 import { PgBroker } from "./pg_broker.ts";
 import { serverMessage } from "./protocol.ts";
@@ -131,7 +131,9 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   /** Closes this instance's sockets of `target` that the `revalidate` option refuses. */
   async function revalidateHere(target: RevalidateTarget): Promise<void> {
-    const room = "userId" in target ? `user-${target.userId}` : `company-${target.companyId}`;
+    const room = "userId" in target
+      ? roomNames.user(target.userId)
+      : roomNames.company(target.companyId);
     for (const session of [...rooms.members(room)]) {
       if (!session.open) continue;
       let valid = false;
