@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       publicUrl: deps.config.publicUrl,
     }),
   );
-  api.route("/users", userRoutes({ db: deps.db, hub: deps.hub }));
+  api.route("/users", userRoutes({ db: deps.db, hub: deps.hub, guesses: loginThrottle }));
   api.route("/plans", planRoutes(deps.db));
   api.route("/companies", companyRoutes(deps.db));
   api.route("/helps", helpRoutes(deps.db));

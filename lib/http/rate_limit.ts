@@ -102,6 +102,25 @@ export class FailureThrottle {
     }
   }
 
+  /**
+   * Runs `work` unless a key still waits (429); when it throws the AppError `failureCode`
+   * (a wrong guess), that counts as a failure against every key.
+   */
+  async attempt<T>(
+    keys: readonly ThrottleKey[],
+    failureCode: string,
+    work: () => Promise<T>,
+    now = new Date(),
+  ): Promise<T> {
+    this.assertNotThrottled(keys, now);
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError && err.code === failureCode) this.recordFailure(keys, now);
+      throw err;
+    }
+  }
+
   /** Forgets keys' failures, e.g. an (account, address) pair after a right guess. */
   clear(keys: readonly string[]): void {
     for (const key of keys) this.#keys.delete(key);

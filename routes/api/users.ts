@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { REFRESH_COOKIE, requireAuth } from "../../lib/http/auth.ts";
+import { clientIp } from "../../lib/http/client_ip.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
@@ -41,7 +42,7 @@ export function userRoutes(deps: UsersDeps): Hono<AppEnv> {
   routes.post("/", async (c) => {
     const auth = requireAdmin(c);
     const body = await validateJson(c, CreateUserBody);
-    return c.json(await createUser(deps, auth, body), 201);
+    return c.json(await createUser(deps, auth, body, { address: clientIp(c) }), 201);
   });
 
   routes.put("/:id", async (c) => {
@@ -49,7 +50,9 @@ export function userRoutes(deps: UsersDeps): Hono<AppEnv> {
     const id = userIdFromPath(c.req.param("id"));
     const body = await validateJson(c, UpdateUserBody);
     const callerRefreshToken = getCookie(c, REFRESH_COOKIE);
-    return c.json(await updateUser(deps, auth, id, body, { callerRefreshToken }));
+    return c.json(
+      await updateUser(deps, auth, id, body, { callerRefreshToken, address: clientIp(c) }),
+    );
   });
 
   routes.delete("/:id", async (c) => {
