@@ -132,3 +132,21 @@ export class FailureThrottle {
     }
   }
 }
+
+/**
+ * The address as limits should count it. An IPv6 host usually holds a whole /64 and can
+ * pick a new address from it for every guess, so IPv6 addresses count by their /64 prefix;
+ * IPv4 (also when written as IPv4-mapped IPv6) counts as itself.
+ */
+export function addressBucket(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(":")) return address;
+  const [head = "", tail] = address.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined
+    ? left
+    : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}

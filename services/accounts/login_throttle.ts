@@ -10,7 +10,12 @@
  * session cannot guess it faster than the sign-in page could: the app makes one throttle
  * (`createLoginThrottle`) and hands it to both.
  */
-import { type BackoffRule, FailureThrottle, type ThrottleKey } from "../../lib/http/rate_limit.ts";
+import {
+  addressBucket,
+  type BackoffRule,
+  FailureThrottle,
+  type ThrottleKey,
+} from "../../lib/http/rate_limit.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -41,7 +46,8 @@ export interface Guesser {
   address: string;
 }
 
-function keysOf({ email, address }: Guesser): ThrottleKey[] {
+function keysOf({ email, address: raw }: Guesser): ThrottleKey[] {
+  const address = addressBucket(raw);
   return [
     { key: `login:${email}|${address}`, rule: PER_ACCOUNT_AND_ADDRESS },
     { key: `login-address:${address}`, rule: PER_ADDRESS },

@@ -9,7 +9,7 @@
 import { sql } from "../../lib/db/mod.ts";
 import { verifyPassword } from "../../lib/auth/password.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import type { ThrottleKey } from "../../lib/http/rate_limit.ts";
+import { addressBucket, type ThrottleKey } from "../../lib/http/rate_limit.ts";
 import {
   PER_ACCOUNT_AND_ADDRESS,
   PER_ADDRESS,
@@ -52,7 +52,7 @@ export async function assertCurrentPassword(
 function emailTakenKeys(actorId: number, address: string): ThrottleKey[] {
   return [
     { key: `email-taken:${actorId}`, rule: PER_ACCOUNT_AND_ADDRESS },
-    { key: `email-taken-address:${address}`, rule: PER_ADDRESS },
+    { key: `email-taken-address:${addressBucket(address)}`, rule: PER_ADDRESS },
   ];
 }
 
