@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
     "/",
     passwordResetRoutes({ ...services, jwtKey: deps.jwtKey, publicUrl: deps.config.publicUrl }),
   );
-  api.route("/users", userRoutes(services));
+  api.route("/users", userRoutes({ ...services, guesses: loginThrottle }));
   api.route("/plans", planRoutes(deps.db));
   api.route(
     "/companies",

@@ -106,6 +106,7 @@ export default function UsersManager(props: UsersManagerProps) {
         queues={props.queues}
         connections={props.connections}
         permissions={props.permissions}
+        currentUserId={props.currentUserId}
         onSaved={list.upsert}
         onClose={() => setEditing(null)}
       />

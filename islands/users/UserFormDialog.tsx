@@ -2,7 +2,8 @@
  * The user add/edit dialog (core §2 "Dialogs"). Fields follow the viewer's permissions:
  * profile, default connection and allTicket need `editProfile`, queues `editQueues`; fields
  * the viewer may not change are neither shown nor sent. The server validates; its messages
- * appear under their fields, translated. Submitting waits 400 ms first (admin §9).
+ * appear under their fields, translated. Submitting waits 400 ms first (admin §9). Editing
+ * oneself, a new e-mail or password also asks for the current password (issue 15).
  */
 import { useEffect, useState } from "preact/hooks";
 import { Button } from "../../components/ui/Button.tsx";
@@ -25,6 +26,8 @@ const FORM_ID = "user-form";
 
 export interface UserFormDialogProps extends Pick<UsersPageData, "queues" | "connections"> {
   permissions: UsersPageData["permissions"];
+  /** The signed-in user: editing themselves asks for their current password. */
+  currentUserId: number;
   /** The user being edited, `"new"` to add one, `null` when closed. */
   target: UserView | "new" | null;
   onSaved: (user: UserView) => void;
@@ -35,6 +38,7 @@ interface Values {
   name: string;
   email: string;
   password: string;
+  currentPassword: string;
   profile: "user" | "admin";
   whatsappId: string;
   queueIds: number[];
@@ -47,6 +51,7 @@ function valuesOf(target: UserView | "new" | null): Values {
     name: user?.name ?? "",
     email: user?.email ?? "",
     password: "",
+    currentPassword: "",
     profile: user?.profile ?? "user",
     whatsappId: user?.whatsappId == null ? "" : String(user.whatsappId),
     queueIds: user?.queues.map((queue) => queue.id) ?? [],
@@ -66,6 +71,8 @@ const FIELD_MESSAGES: Record<string, string> = {
 const CODE_FIELDS: Record<string, string> = {
   ERR_EMAIL_TAKEN: "email",
   ERR_INVALID_QUEUES: "queueIds",
+  ERR_CURRENT_PASSWORD_REQUIRED: "currentPassword",
+  ERR_WRONG_CURRENT_PASSWORD: "currentPassword",
 };
 
 export function translateFieldMessage(message: string, t: TFunction): string {
@@ -74,10 +81,12 @@ export function translateFieldMessage(message: string, t: TFunction): string {
 }
 
 export function UserFormDialog(
-  { target, queues, connections, permissions, onSaved, onClose }: UserFormDialogProps,
+  { target, queues, connections, permissions, currentUserId, onSaved, onClose }:
+    UserFormDialogProps,
 ) {
   const t = useT();
   const editing = target !== null && target !== "new" ? target : null;
+  const self = editing !== null && editing.id === currentUserId;
   const [values, setValues] = useState<Values>(() => valuesOf(target));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -92,7 +101,7 @@ export function UserFormDialog(
   const set = <K extends keyof Values>(key: K) => (value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   /** The props every text box of the form shares: its value, its input and its error. */
-  const textField = (key: "name" | "email" | "password") => ({
+  const textField = (key: "name" | "email" | "password" | "currentPassword") => ({
     id: `user-form-${key}`,
     label: t(`users.form.${key}`),
     value: values[key],
@@ -103,6 +112,7 @@ export function UserFormDialog(
   function body(): Record<string, unknown> {
     const sent: Record<string, unknown> = { name: values.name, email: values.email };
     if (!editing || values.password !== "") sent.password = values.password;
+    if (self && values.currentPassword !== "") sent.currentPassword = values.currentPassword;
     if (permissions.editProfile) {
       sent.profile = values.profile;
       sent.whatsappId = values.whatsappId === "" ? null : Number(values.whatsappId);
@@ -128,14 +138,14 @@ export function UserFormDialog(
       close();
     } catch (err) {
       setSubmitting(false);
-      if (err instanceof ApiError && err.fields) {
+      if (err instanceof ApiError && CODE_FIELDS[err.code]) {
+        setErrors({ [CODE_FIELDS[err.code]!]: errorMessage(err) });
+      } else if (err instanceof ApiError && err.fields) {
         const fields: Record<string, string> = {};
         for (const [field, message] of Object.entries(err.fields)) {
           fields[field.split(".")[0]!] ??= translateFieldMessage(message, t);
         }
         setErrors(fields);
-      } else if (err instanceof ApiError && CODE_FIELDS[err.code]) {
-        setErrors({ [CODE_FIELDS[err.code]!]: errorMessage(err) });
       } else {
         pushToast({ tone: "error", message: errorMessage(err) });
       }
@@ -172,6 +182,14 @@ export function UserFormDialog(
           autoComplete="new-password"
           hint={t(editing ? "users.form.passwordKeep" : "users.form.passwordHint")}
         />
+        {self && (
+          <Input
+            {...textField("currentPassword")}
+            type="password"
+            autoComplete="current-password"
+            hint={t("users.form.currentPasswordHint")}
+          />
+        )}
         {permissions.editProfile && (
           <>
             <Select

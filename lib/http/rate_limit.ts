@@ -102,6 +102,25 @@ export class FailureThrottle {
     }
   }
 
+  /**
+   * Runs `work` unless a key still waits (429); when it throws the AppError `failureCode`
+   * (a wrong guess), that counts as a failure against every key.
+   */
+  async attempt<T>(
+    keys: readonly ThrottleKey[],
+    failureCode: string,
+    work: () => Promise<T>,
+    now = new Date(),
+  ): Promise<T> {
+    this.assertNotThrottled(keys, now);
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError && err.code === failureCode) this.recordFailure(keys, now);
+      throw err;
+    }
+  }
+
   /** Forgets keys' failures, e.g. an (account, address) pair after a right guess. */
   clear(keys: readonly string[]): void {
     for (const key of keys) this.#keys.delete(key);
@@ -112,4 +131,22 @@ export class FailureThrottle {
       if (time - entry.lastFailureAt > entry.forgetAfterMs) this.#keys.delete(key);
     }
   }
+}
+
+/**
+ * The address as limits should count it. An IPv6 host usually holds a whole /64 and can
+ * pick a new address from it for every guess, so IPv6 addresses count by their /64 prefix;
+ * IPv4 (also when written as IPv4-mapped IPv6) counts as itself.
+ */
+export function addressBucket(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(":")) return address;
+  const [head = "", tail] = address.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined
+    ? left
+    : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }

@@ -2,12 +2,14 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { REFRESH_COOKIE, requireAuth } from "../../lib/http/auth.ts";
+import { clientIp } from "../../lib/http/client_ip.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { createUser } from "../../services/users/create_user.ts";
 import { deleteUser } from "../../services/users/delete_user.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
+import type { UsersDeps } from "../../services/users/deps.ts";
 import { listColleagues, listUsers } from "../../services/users/list_users.ts";
 import { readUser } from "../../services/users/read_user.ts";
 import {
@@ -18,7 +20,7 @@ import {
 } from "../../services/users/schemas.ts";
 import { updateUser } from "../../services/users/update_user.ts";
 
-export function userRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function userRoutes(deps: ServiceDeps & Pick<UsersDeps, "guesses">): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/", async (c) => {
@@ -41,7 +43,7 @@ export function userRoutes(deps: ServiceDeps): Hono<AppEnv> {
   routes.post("/", async (c) => {
     const auth = requireAdmin(c);
     const body = await validateJson(c, CreateUserBody);
-    return c.json(await createUser(deps, auth, body), 201);
+    return c.json(await createUser(deps, auth, body, { address: clientIp(c) }), 201);
   });
 
   routes.put("/:id", async (c) => {
@@ -49,7 +51,9 @@ export function userRoutes(deps: ServiceDeps): Hono<AppEnv> {
     const id = userIdFromPath(c.req.param("id"));
     const body = await validateJson(c, UpdateUserBody);
     const callerRefreshToken = getCookie(c, REFRESH_COOKIE);
-    return c.json(await updateUser(deps, auth, id, body, { callerRefreshToken }));
+    return c.json(
+      await updateUser(deps, auth, id, body, { callerRefreshToken, address: clientIp(c) }),
+    );
   });
 
   routes.delete("/:id", async (c) => {

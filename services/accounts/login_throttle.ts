@@ -10,8 +10,12 @@
  * session cannot guess it faster than the sign-in page could: the app makes one throttle
  * (`createLoginThrottle`) and hands it to both.
  */
-import { AppError } from "../../lib/http/errors.ts";
-import { type BackoffRule, FailureThrottle, type ThrottleKey } from "../../lib/http/rate_limit.ts";
+import {
+  addressBucket,
+  type BackoffRule,
+  FailureThrottle,
+  type ThrottleKey,
+} from "../../lib/http/rate_limit.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -42,7 +46,8 @@ export interface Guesser {
   address: string;
 }
 
-function keysOf({ email, address }: Guesser): ThrottleKey[] {
+function keysOf({ email, address: raw }: Guesser): ThrottleKey[] {
+  const address = addressBucket(raw);
   return [
     { key: `login:${email}|${address}`, rule: PER_ACCOUNT_AND_ADDRESS },
     { key: `login-address:${address}`, rule: PER_ADDRESS },
@@ -60,18 +65,8 @@ export async function throttledGuess<T>(
   check: () => Promise<T>,
   options: { wrongCode: string; now?: Date },
 ): Promise<T> {
-  const now = options.now ?? new Date();
   const keys = keysOf(guesser);
-  throttle.assertNotThrottled(keys, now);
-  let result: T;
-  try {
-    result = await check();
-  } catch (err) {
-    if (err instanceof AppError && err.code === options.wrongCode) {
-      throttle.recordFailure(keys, now);
-    }
-    throw err;
-  }
+  const result = await throttle.attempt(keys, options.wrongCode, check, options.now);
   throttle.clear([keys[0]!.key]);
   return result;
 }

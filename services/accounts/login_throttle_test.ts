@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { AppError } from "../../lib/http/errors.ts";
-import { backoffMs, FailureThrottle } from "../../lib/http/rate_limit.ts";
+import { addressBucket, backoffMs, FailureThrottle } from "../../lib/http/rate_limit.ts";
 import {
   type Guesser,
   PER_ACCOUNT,
@@ -95,4 +95,28 @@ Deno.test("login throttle: the per-address and per-account ceilings", async (t) 
     assert.equal(await guess({ email, address: "10.9.9.9" }, true, 0), 1);
     assert.equal(await guess({ email, address: "10.9.9.9" }, true, 1_000), "ok");
   });
+});
+
+Deno.test("addressBucket: IPv6 counts by its /64, IPv4 as itself", () => {
+  const cases: Array<[string, string]> = [
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["2001:db8:0:1::a", "2001:db8:0:1::/64"],
+    ["2001:0DB8:0000:0001:ffff:1:2:3", "2001:db8:0:1::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["unknown", "unknown"],
+  ];
+  assert.deepEqual(cases.map(([address]) => addressBucket(address)), cases.map(([, b]) => b));
+});
+
+Deno.test("login throttle: a new address from the same IPv6 /64 is the same guesser", async () => {
+  const guess = guesser(new FailureThrottle());
+  const email = "ana@example.com";
+  for (let i = 0; i < PER_ACCOUNT_AND_ADDRESS.free; i++) {
+    assert.equal(await guess({ email, address: `2001:db8:1:2::${i + 1}` }, false, 0), "wrong");
+  }
+  assert.equal(await guess({ email, address: "2001:db8:1:2::ffff" }, true, 0), 1);
+  assert.equal(await guess({ email, address: "2001:db8:1:3::1" }, true, 0), "ok");
 });

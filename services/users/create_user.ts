@@ -6,7 +6,8 @@ import { type Queryable, sql, uniqueViolation } from "../../lib/db/mod.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import type { UsersDeps } from "./deps.ts";
+import { throttledEmailTaken } from "./account_guards.ts";
+import type { CallerContext, UsersDeps } from "./deps.ts";
 import type { CreateUserInput } from "./schemas.ts";
 import { publishUserEvent } from "./user_events.ts";
 import { assertCompanyConnection } from "./user_connection.ts";
@@ -17,24 +18,31 @@ export async function createUser(
   deps: UsersDeps,
   actor: Principal,
   input: CreateUserInput,
+  caller: CallerContext,
 ): Promise<UserView> {
   if (input.super && !actor.super) throw new AppError("ERR_NO_PERMISSION", 403);
   const companyId = actor.super && input.companyId ? input.companyId : actor.companyId;
   // Hashing is slow on purpose: do it before taking the company's lock.
   const passwordHash = await hashPassword(input.password);
-  const user = await rethrowEmailTaken(deps.db.transaction(async (tx) => {
-    await assertRoomForAnotherUser(tx, companyId);
-    const queueIds = await companyQueueIds(tx, companyId, input.queueIds);
-    await assertCompanyConnection(tx, companyId, input.whatsappId);
-    const { id } = await tx.one<{ id: number }>(sql`
+  const user = await throttledEmailTaken(
+    deps,
+    actor.userId,
+    caller,
+    () =>
+      rethrowEmailTaken(deps.db.transaction(async (tx) => {
+        await assertRoomForAnotherUser(tx, companyId);
+        const queueIds = await companyQueueIds(tx, companyId, input.queueIds);
+        await assertCompanyConnection(tx, companyId, input.whatsappId);
+        const { id } = await tx.one<{ id: number }>(sql`
       insert into users (company_id, name, email, password_hash, profile, super, all_ticket,
                          whatsapp_id)
       values (${companyId}, ${input.name}, ${input.email}, ${passwordHash}, ${input.profile},
               ${input.super ?? false}, ${input.allTicket}, ${input.whatsappId})
       returning id`);
-    await replaceUserQueues(tx, id, queueIds);
-    return (await findUserView(tx, companyId, id))!;
-  }));
+        await replaceUserQueues(tx, id, queueIds);
+        return (await findUserView(tx, companyId, id))!;
+      })),
+  );
   await publishUserEvent(deps.hub, companyId, { action: "create", user });
   return user;
 }

@@ -46,6 +46,11 @@ export const UpdateUserBody = z.object({
   queueIds: queueIds.optional(),
   allTicket: allTicket.optional(),
   super: z.boolean().optional(),
+  /** Asked when users change their own e-mail or password (account_guards.ts). */
+  currentPassword: z.preprocess(
+    (value) => value === "" ? undefined : value,
+    z.string().max(200, "Too Long!").optional(),
+  ),
 });
 export type UpdateUserInput = z.output<typeof UpdateUserBody>;
 

@@ -15,7 +15,8 @@ import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { can, isAdmin } from "../accounts/permissions.ts";
 import { rethrowEmailTaken } from "./create_user.ts";
-import type { UsersDeps } from "./deps.ts";
+import { assertCurrentPassword, throttledEmailTaken } from "./account_guards.ts";
+import type { CallerContext, UsersDeps } from "./deps.ts";
 import { assertAnotherAdmin, lockCompanyUsers } from "./last_admin.ts";
 import type { UpdateUserInput } from "./schemas.ts";
 import { publishUserEvent } from "./user_events.ts";
@@ -64,7 +65,7 @@ function assertMayChange(
   if (!allowed) throw new AppError("ERR_NO_PERMISSION", 403);
 }
 
-export interface UpdateOptions {
+export interface UpdateOptions extends CallerContext {
   /** The caller's refresh cookie: when they change their own password, that sign-in is kept. */
   callerRefreshToken?: string;
 }
@@ -74,47 +75,52 @@ export async function updateUser(
   actor: Principal,
   userId: number,
   input: UpdateUserInput,
-  options: UpdateOptions = {},
+  options: UpdateOptions,
 ): Promise<UserView> {
   const self = userId === actor.userId;
   if (!self && !isAdmin(actor)) throw new AppError("ERR_NO_PERMISSION", 403);
   const companyId = actor.companyId;
+  if (self) await assertCurrentPassword(deps, actor, input, options);
   const passwordHash = input.password === undefined
     ? undefined
     : await hashPassword(input.password);
 
-  const user = await rethrowEmailTaken(deps.db.transaction(async (tx) => {
-    await lockCompanyUsers(tx, companyId);
-    const current = await currentOf(tx, companyId, userId);
-    if (current.super && !actor.super) throw new AppError("ERR_NO_PERMISSION", 403);
-    const changes = guardedChanges(current, input);
-    assertMayChange(actor, self, changes);
-    if (changes.profile && input.profile === "user") {
-      await assertAnotherAdmin(tx, companyId, userId);
-    }
-    if (changes.whatsappId) await assertCompanyConnection(tx, companyId, input.whatsappId);
-    const queueIds = changes.queueIds
-      ? await companyQueueIds(tx, companyId, input.queueIds!)
-      : undefined;
+  const write = () =>
+    rethrowEmailTaken(deps.db.transaction(async (tx) => {
+      await lockCompanyUsers(tx, companyId);
+      const current = await currentOf(tx, companyId, userId);
+      if (current.super && !actor.super) throw new AppError("ERR_NO_PERMISSION", 403);
+      const changes = guardedChanges(current, input);
+      assertMayChange(actor, self, changes);
+      if (changes.profile && input.profile === "user") {
+        await assertAnotherAdmin(tx, companyId, userId);
+      }
+      if (changes.whatsappId) await assertCompanyConnection(tx, companyId, input.whatsappId);
+      const queueIds = changes.queueIds
+        ? await companyQueueIds(tx, companyId, input.queueIds!)
+        : undefined;
 
-    const sets = [sql`updated_at = now()`];
-    if (input.name !== undefined) sets.push(sql`name = ${input.name}`);
-    if (input.email !== undefined) sets.push(sql`email = ${input.email}`);
-    if (passwordHash !== undefined) sets.push(sql`password_hash = ${passwordHash}`);
-    if (changes.profile) sets.push(sql`profile = ${input.profile}`);
-    if (changes.super) sets.push(sql`super = ${input.super}`);
-    if (changes.allTicket) sets.push(sql`all_ticket = ${input.allTicket}`);
-    if (changes.whatsappId) sets.push(sql`whatsapp_id = ${input.whatsappId}`);
-    await tx.run(sql`update users set ${sql.join(sets)} where id = ${userId}`);
-    if (queueIds) await replaceUserQueues(tx, userId, queueIds);
+      const sets = [sql`updated_at = now()`];
+      if (input.name !== undefined) sets.push(sql`name = ${input.name}`);
+      if (input.email !== undefined) sets.push(sql`email = ${input.email}`);
+      if (passwordHash !== undefined) sets.push(sql`password_hash = ${passwordHash}`);
+      if (changes.profile) sets.push(sql`profile = ${input.profile}`);
+      if (changes.super) sets.push(sql`super = ${input.super}`);
+      if (changes.allTicket) sets.push(sql`all_ticket = ${input.allTicket}`);
+      if (changes.whatsappId) sets.push(sql`whatsapp_id = ${input.whatsappId}`);
+      await tx.run(sql`update users set ${sql.join(sets)} where id = ${userId}`);
+      if (queueIds) await replaceUserQueues(tx, userId, queueIds);
 
-    if (passwordHash !== undefined) {
-      await endOtherSessions(tx, userId, self ? options.callerRefreshToken : undefined);
-    } else if (changes.profile || changes.super) {
-      await supersedeAccessTokens(tx, userId);
-    }
-    return (await findUserView(tx, companyId, userId))!;
-  }));
+      if (passwordHash !== undefined) {
+        await endOtherSessions(tx, userId, self ? options.callerRefreshToken : undefined);
+      } else if (changes.profile || changes.super) {
+        await supersedeAccessTokens(tx, userId);
+      }
+      return (await findUserView(tx, companyId, userId))!;
+    }));
+  const user = input.email === undefined
+    ? await write()
+    : await throttledEmailTaken(deps, actor.userId, options, write);
   await publishUserEvent(deps.hub, companyId, { action: "update", user });
   // A new password, profile or super flag voids the user's sessions: their sockets are
   // re-checked and closed (a name change passes the check and keeps them).

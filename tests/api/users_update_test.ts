@@ -140,6 +140,7 @@ Deno.test("[api] PUT /api/users/{id}", async (t) => {
           name: "Eu Mesmo",
           email: agent.email,
           password: "nova-senha",
+          currentPassword: agent.password,
           // The dialog sends the other fields back unchanged: that is no escalation.
           profile: "user",
           allTicket: "enabled",
@@ -228,7 +229,7 @@ Deno.test("[api] PUT /api/users/{id}", async (t) => {
       const res = await app.request(path(agent), {
         method: "PUT",
         headers: { "Content-Type": "application/json", Cookie: here.cookie },
-        body: JSON.stringify({ password: "outra-senha" }),
+        body: JSON.stringify({ password: "outra-senha", currentPassword: agent.password }),
       });
       assert.equal(res.status, 200);
       assert.equal(await meWith(app, here.token), 403, "this tab refreshes once…");

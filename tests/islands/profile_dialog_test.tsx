@@ -52,6 +52,32 @@ function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label, { exact: false }), { target: { value } });
 }
 
+Deno.test("my profile shows a wrong current password on its field", async () => {
+  initClientI18n(i18nClientData("pt-BR", ["shell", "errors"]));
+  try {
+    const sent = fakeApi(() =>
+      Response.json({ error: "ERR_WRONG_CURRENT_PASSWORD" }, { status: 400 })
+    );
+    render(<Harness />);
+    type("E-mail", "nova@example.com");
+    type("Senha atual", "errada");
+    const form = screen.getByLabelText("Nome", { exact: false }).closest("form")!;
+    await act(() => void fireEvent.submit(form));
+    await waitFor(() =>
+      screen.getByText("A senha atual não confere.", {
+        selector: "#shell-profile-current-password-error",
+      })
+    );
+    assert.deepEqual(sent[0]!.body, {
+      name: "Ana Ribeiro",
+      email: "nova@example.com",
+      currentPassword: "errada",
+    });
+  } finally {
+    reset();
+  }
+});
+
 function reset() {
   cleanup();
   clearToasts();
@@ -96,12 +122,20 @@ Deno.test("my profile checks the fields first and shows the server's refusals", 
 
     type("Nome", "Ana");
     type("Nova senha", "segredo1");
+    fireEvent.submit(form);
+    screen.getByText("Digite sua senha atual para alterar seu e-mail ou sua senha.", {
+      selector: "#shell-profile-current-password-error",
+    });
+    assert.equal(sent.length, 0, "a new password is not sent without the current one");
+
+    type("Senha atual", "antiga1");
     await act(() => void fireEvent.submit(form));
     await waitFor(() => screen.getByText("E-mail inválido"));
     assert.deepEqual(sent[0]!.body, {
       name: "Ana",
       email: "ana@example.com",
       password: "segredo1",
+      currentPassword: "antiga1",
     });
     assert.equal(toasts.value.at(-1)?.tone, "error");
   } finally {

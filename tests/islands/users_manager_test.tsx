@@ -145,6 +145,32 @@ Deno.test("users island: add, edit, search, delete and live updates", async (t) 
       assert.equal((dialog as HTMLDialogElement).open, false);
     });
 
+    await t.step("editing oneself, a new e-mail asks for the current password", async () => {
+      const { name } = await db.one<{ name: string }>(
+        sql`select name from users where id = ${admin.id}`,
+      );
+      fireEvent.click(screen.getByRole("button", { name: `Editar ${name}` }));
+      const dialog = screen.getByRole("dialog", { name: "Editar usuário" });
+      fireEvent.input(within(dialog).getByLabelText(/^E-mail/), {
+        target: { value: "eu.mesmo@example.com" },
+      });
+      fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
+      await within(dialog).findByText(
+        "Digite sua senha atual para alterar seu e-mail ou sua senha.",
+        undefined,
+        SLOW,
+      );
+      const before = await db.one(sql`select email from users where id = ${admin.id}`);
+      assert.equal(before.email, admin.email, "nothing changed");
+      fireEvent.input(within(dialog).getByLabelText(/^Senha atual/), {
+        target: { value: admin.password },
+      });
+      fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
+      await waitFor(() => assert.equal((dialog as HTMLDialogElement).open, false), SLOW);
+      const after = await db.one(sql`select email from users where id = ${admin.id}`);
+      assert.equal(after.email, "eu.mesmo@example.com");
+    });
+
     await t.step("another admin's changes arrive live", async () => {
       const res = await call(world.app, "POST", "/api/users", world.token, {
         name: "Bruno Live",

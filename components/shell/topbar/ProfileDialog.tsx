@@ -1,6 +1,7 @@
 /**
  * "My profile": the signed-in user edits their own name, e-mail and password through
- * `PUT /api/users/{id}` (body `{name, email, password?}`, answer: the user). Opened from the
+ * `PUT /api/users/{id}` (body `{name, email, password?, currentPassword?}`, answer: the
+ * user). A new e-mail or password needs the current password. Opened from the
  * account menu; a native modal dialog, so focus trapping and Escape come from the browser.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -19,6 +20,11 @@ import {
 } from "./profile_form.ts";
 
 const DIALOG_ID = "shell-profile";
+/** The server's refusals about the current password, shown on that field. */
+const CURRENT_PASSWORD_ERRORS = new Set([
+  "ERR_CURRENT_PASSWORD_REQUIRED",
+  "ERR_WRONG_CURRENT_PASSWORD",
+]);
 const FORM_ID = "shell-profile-form";
 
 export interface ProfileDialogProps {
@@ -31,7 +37,11 @@ export interface ProfileDialogProps {
 
 export function ProfileDialog({ user, open, onClose, onSaved }: ProfileDialogProps) {
   const t = useT();
-  const [input, setInput] = useState<ProfileInput>({ ...user, password: "" });
+  const [input, setInput] = useState<ProfileInput>({
+    ...user,
+    password: "",
+    currentPassword: "",
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const dialog = useRef<HTMLDialogElement | null>(null);
@@ -49,7 +59,7 @@ export function ProfileDialog({ user, open, onClose, onSaved }: ProfileDialogPro
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
-      setInput({ name: user.name, email: user.email, password: "" });
+      setInput({ name: user.name, email: user.email, password: "", currentPassword: "" });
       setErrors({});
       element.showModal();
     } else if (!open && element.open) {
@@ -67,20 +77,22 @@ export function ProfileDialog({ user, open, onClose, onSaved }: ProfileDialogPro
 
   async function submit(event: Event) {
     event.preventDefault();
-    const found = validateProfile(input);
+    const found = validateProfile(input, user.email);
     setErrors(text(found));
     if (Object.keys(found).length > 0 || saving) return;
     setSaving(true);
     try {
       const saved = await api<{ name: string; email: string }>(`/api/users/${user.id}`, {
         method: "PUT",
-        body: profileBody(input),
+        body: profileBody(input, user.email),
       });
       pushToast({ tone: "success", messageKey: "shell.profile.saved" });
       onSaved({ name: saved?.name ?? input.name.trim(), email: saved?.email ?? input.email });
       dialog.current?.close();
     } catch (err) {
-      if (err instanceof ApiError && err.fields) {
+      if (err instanceof ApiError && CURRENT_PASSWORD_ERRORS.has(err.code)) {
+        setErrors({ currentPassword: errorMessage(err) });
+      } else if (err instanceof ApiError && err.fields) {
         const { keys, raw } = serverFieldErrors(err.fields);
         setErrors(text(keys, raw));
       }
@@ -129,15 +141,18 @@ export function ProfileDialog({ user, open, onClose, onSaved }: ProfileDialogPro
           required
           {...field("email")}
         />
-        <Input
-          id="shell-profile-password"
-          type="password"
-          label={t("shell.profile.password")}
-          hint={t("shell.profile.passwordHint")}
-          autocomplete="new-password"
-          maxLength={50}
-          {...field("password")}
-        />
+        {(["password", "currentPassword"] as const).map((name) => (
+          <Input
+            key={name}
+            id={name === "password" ? "shell-profile-password" : "shell-profile-current-password"}
+            type="password"
+            label={t(`shell.profile.${name}`)}
+            hint={t(`shell.profile.${name}Hint`)}
+            autocomplete={name === "password" ? "new-password" : "current-password"}
+            maxLength={name === "password" ? 50 : 200}
+            {...field(name)}
+          />
+        ))}
       </form>
     </Dialog>
   );

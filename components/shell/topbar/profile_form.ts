@@ -1,7 +1,8 @@
 /**
  * The rules of the "my profile" form, the user's own subset of the user form (core §5: name
  * 2 to 50 characters, e-mail required and valid, password 5 to 50), as i18n keys under
- * `shell.profile.errors`. The server checks the same; this only saves a round trip.
+ * `shell.profile.errors`. A new e-mail or password also needs the current password (issue
+ * 15). The server checks the same; this only saves a round trip.
  */
 
 export interface ProfileInput {
@@ -9,13 +10,21 @@ export interface ProfileInput {
   email: string;
   /** Empty keeps the current password. */
   password: string;
+  /** Asked only when the e-mail or the password changes. */
+  currentPassword: string;
 }
 
 export type ProfileErrors = Partial<Record<keyof ProfileInput, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function validateProfile(input: ProfileInput): ProfileErrors {
+/** Whether the input changes what signs in (e-mail or password) from `savedEmail`. */
+export function changesSignIn(input: ProfileInput, savedEmail: string): boolean {
+  return input.password !== "" ||
+    input.email.trim().toLowerCase() !== savedEmail.trim().toLowerCase();
+}
+
+export function validateProfile(input: ProfileInput, savedEmail: string): ProfileErrors {
   const errors: ProfileErrors = {};
   const name = input.name.trim();
   if (!name) errors.name = "required";
@@ -28,13 +37,22 @@ export function validateProfile(input: ProfileInput): ProfileErrors {
     if (input.password.length < 5) errors.password = "tooShort";
     else if (input.password.length > 50) errors.password = "tooLong";
   }
+  if (!input.currentPassword && changesSignIn(input, savedEmail)) {
+    errors.currentPassword = "currentRequired";
+  }
   return errors;
 }
 
-/** The body of `PUT /api/users/{id}`: the password only when a new one was typed. */
-export function profileBody(input: ProfileInput): Record<string, string> {
+/**
+ * The body of `PUT /api/users/{id}`: the password only when a new one was typed, the current
+ * one only when the e-mail or password changes.
+ */
+export function profileBody(input: ProfileInput, savedEmail: string): Record<string, string> {
   const body: Record<string, string> = { name: input.name.trim(), email: input.email.trim() };
   if (input.password) body.password = input.password;
+  if (input.currentPassword && changesSignIn(input, savedEmail)) {
+    body.currentPassword = input.currentPassword;
+  }
   return body;
 }
 
@@ -53,7 +71,7 @@ export function serverFieldErrors(fields: Record<string, string> | undefined): {
 } {
   const keys: ProfileErrors = {};
   const raw: ProfileErrors = {};
-  for (const field of ["name", "email", "password"] as const) {
+  for (const field of ["name", "email", "password", "currentPassword"] as const) {
     const message = fields?.[field];
     if (!message) continue;
     const key = SERVER_MESSAGES[message];
