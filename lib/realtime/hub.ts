@@ -64,7 +64,8 @@ export interface Hub {
    * Tells every instance that the sessions of a user (password changed, deleted, demoted,
    * signed out) or of a company (blocked, expired, deleted) may be void: each re-checks its
    * sockets of that user or company and closes those no longer signed in with
-   * `CLOSE_SESSION_EXPIRED`. This instance's are checked before it resolves.
+   * `CLOSE_SESSION_EXPIRED`. This instance's are checked before it resolves. Never throws:
+   * a broker failure is logged (those sockets still close at their token's expiry).
    */
   revalidate(target: RevalidateTarget): Promise<void>;
   stats(): HubStats;
@@ -211,12 +212,18 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
     async revalidate(target) {
       await revalidateHere(target);
-      await broker.publish({
-        origin: instanceId,
-        room: CONTROL_ROOM,
-        channel: "revalidate",
-        data: target,
-      });
+      try {
+        await broker.publish({
+          origin: instanceId,
+          room: CONTROL_ROOM,
+          channel: "revalidate",
+          data: target,
+        });
+      } catch (err) {
+        // The change that caused this is committed; failing its request would say otherwise.
+        // The other instances' sockets still close when their tokens expire.
+        console.error("realtime: other instances could not be told to re-check sessions:", err);
+      }
     },
 
     stats() {
