@@ -131,7 +131,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   /** Closes this instance's sockets of `target` that the `revalidate` option refuses. */
   async function revalidateHere(target: RevalidateTarget): Promise<void> {
-    const room = "userId" in target ? `user-${target.userId}` : `company-${target.companyId}`;
+    const room = roomOfTarget(target);
+    if (!room) return console.error("realtime: a revalidation names nobody:", target);
     for (const session of [...rooms.members(room)]) {
       if (!session.open) continue;
       let valid = false;
@@ -248,6 +249,15 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       return closing;
     },
   };
+}
+
+/** The room every socket of the target is in; null for a malformed control message. */
+function roomOfTarget(target: unknown): string | null {
+  if (typeof target !== "object" || target === null) return null;
+  const { userId, companyId } = target as Record<string, unknown>;
+  if (typeof userId === "number") return `user-${userId}`;
+  if (typeof companyId === "number") return `company-${companyId}`;
+  return null;
 }
 
 function jsonError(error: string, status: number): Response {
