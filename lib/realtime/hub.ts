@@ -65,7 +65,8 @@ export interface Hub {
    * Tells every instance that the sessions of a user (password changed, deleted, demoted,
    * signed out) or of a company (blocked, expired, deleted) may be void: each re-checks its
    * sockets of that user or company and closes those no longer signed in with
-   * `CLOSE_SESSION_EXPIRED`. This instance's are checked before it resolves.
+   * `CLOSE_SESSION_EXPIRED`. This instance's are checked before it resolves. Never throws:
+   * a broker failure is logged (those sockets still close at their token's expiry).
    */
   revalidate(target: RevalidateTarget): Promise<void>;
   stats(): HubStats;
@@ -131,9 +132,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   /** Closes this instance's sockets of `target` that the `revalidate` option refuses. */
   async function revalidateHere(target: RevalidateTarget): Promise<void> {
-    const room = "userId" in target
-      ? roomNames.user(target.userId)
-      : roomNames.company(target.companyId);
+    const room = roomOfTarget(target);
+    if (!room) return console.error("realtime: a revalidation names nobody:", target);
     for (const session of [...rooms.members(room)]) {
       if (!session.open) continue;
       let valid = false;
@@ -214,12 +214,18 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
     async revalidate(target) {
       await revalidateHere(target);
-      await broker.publish({
-        origin: instanceId,
-        room: CONTROL_ROOM,
-        channel: "revalidate",
-        data: target,
-      });
+      try {
+        await broker.publish({
+          origin: instanceId,
+          room: CONTROL_ROOM,
+          channel: "revalidate",
+          data: target,
+        });
+      } catch (err) {
+        // The change that caused this is committed; failing its request would say otherwise.
+        // The other instances' sockets still close when their tokens expire.
+        console.error("realtime: other instances could not be told to re-check sessions:", err);
+      }
     },
 
     stats() {
@@ -244,6 +250,15 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       return closing;
     },
   };
+}
+
+/** The room every socket of the target is in; null for a malformed control message. */
+function roomOfTarget(target: unknown): string | null {
+  if (typeof target !== "object" || target === null) return null;
+  const { userId, companyId } = target as Record<string, unknown>;
+  if (typeof userId === "number") return roomNames.user(userId);
+  if (typeof companyId === "number") return roomNames.company(companyId);
+  return null;
 }
 
 function jsonError(error: string, status: number): Response {

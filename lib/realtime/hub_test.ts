@@ -14,7 +14,7 @@ import {
   type Hub,
   type HubOptions,
 } from "./hub.ts";
-import type { AuthorizeJoin, Principal } from "./types.ts";
+import type { AuthorizeJoin, Broker, Principal } from "./types.ts";
 
 /**
  * `?token=u2c1` signs in user 2 of company 1; `u2c1x150` one whose credential expires in
@@ -287,6 +287,30 @@ Deno.test("realtime hub - sockets, rooms and events on one instance", async (t) 
         await three.close();
       });
     });
+
+    await t.step(
+      "revalidate still closes here when the broker fails, and never throws",
+      async () => {
+        const failing: Broker = {
+          publish: () => Promise.reject(new Error("broker down")),
+          subscribe: () => () => {},
+          close: () => Promise.resolve(),
+        };
+        const logged: unknown[] = [];
+        const realError = console.error;
+        console.error = (...args: unknown[]) => void logged.push(args);
+        try {
+          await withHub(db, async (hub, url) => {
+            const two = await TestClient.connect(url("u2c1"));
+            await hub.revalidate({ userId: 2 });
+            assert.equal((await two.closed).code, CLOSE_SESSION_EXPIRED);
+          }, { broker: failing });
+        } finally {
+          console.error = realError;
+        }
+        assert.equal(logged.length, 1);
+      },
+    );
 
     await t.step("hub.close() closes open sockets", async () => {
       const hub = await createHub({ db, authenticate, authorizeJoin });
