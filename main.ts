@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   );
   api.use(crossSiteGuard());
   api.use(authenticate(deps.db, deps.jwtKey));
-  api.route("/", systemRoutes(deps.db));
+  api.route("/", systemRoutes(services));
   api.route("/auth", authRoutes({ ...services, jwtKey: deps.jwtKey, secureCookies }));
   // Public account routes, before the super user's /plans and /companies routes so that
   // /plans/list is not taken for a plan id.
@@ -136,10 +136,10 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
     passwordResetRoutes({ ...services, jwtKey: deps.jwtKey, publicUrl: deps.config.publicUrl }),
   );
   api.route("/users", userRoutes(services));
-  api.route("/plans", planRoutes(deps.db));
-  api.route("/companies", companyRoutes(deps.db));
-  api.route("/helps", helpRoutes(deps.db));
-  api.route("/settings", settingRoutes(deps.db, deps.hub));
+  api.route("/plans", planRoutes(services));
+  api.route("/companies", companyRoutes(services));
+  api.route("/helps", helpRoutes(services));
+  api.route("/settings", settingRoutes(services));
   api.route("/contacts", contactRoutes(services));
   api.route("/tags", tagRoutes(services));
   api.route("/quick-messages", quickMessageRoutes(services));

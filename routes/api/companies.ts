@@ -10,7 +10,7 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { type Principal, requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
@@ -85,7 +85,8 @@ function assertOwnOrSuper(auth: Principal, companyId: number): void {
   if (!auth.super && auth.companyId !== companyId) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
 }
 
-export function companyRoutes(db: Db): Hono<AppEnv> {
+export function companyRoutes(deps: ServiceDeps): Hono<AppEnv> {
+  const { db } = deps;
   const routes = new Hono<AppEnv>();
 
   routes.get("/", async (c) => {

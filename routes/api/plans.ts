@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
@@ -45,7 +45,8 @@ const PlanFields = z.object({
 const NewPlan = PlanFields.required({ name: true })
   .transform((plan) => ({ ...NEW_PLAN_DEFAULTS, ...plan }));
 
-export function planRoutes(db: Db): Hono<AppEnv> {
+export function planRoutes(deps: ServiceDeps): Hono<AppEnv> {
+  const { db } = deps;
   const routes = new Hono<AppEnv>();
 
   routes.get("/all", async (c) => {
