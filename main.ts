@@ -145,7 +145,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.use(authenticate(deps.db, deps.jwtKey, { queryTokenPaths: ["/api/media/"] }));
   // After authenticate: only a valid Bearer token exempts a call from the guard.
   api.use(crossSiteGuard(trustedOrigins));
-  api.route("/", systemRoutes(deps.db));
+  api.route("/", systemRoutes(services));
   api.route(
     "/auth",
     authRoutes({ ...services, jwtKey: deps.jwtKey, secureCookies, loginThrottle }),
@@ -158,18 +158,10 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
     passwordResetRoutes({ ...services, jwtKey: deps.jwtKey, publicUrl: deps.config.publicUrl }),
   );
   api.route("/users", userRoutes({ ...services, guesses: loginThrottle }));
-  api.route("/plans", planRoutes(deps.db));
-  api.route(
-    "/companies",
-    companyRoutes({
-      db: deps.db,
-      hub: deps.hub,
-      mailer: services.mailer,
-      publicUrl: deps.config.publicUrl,
-    }),
-  );
-  api.route("/helps", helpRoutes(deps.db));
-  api.route("/settings", settingRoutes(deps.db, deps.hub));
+  api.route("/plans", planRoutes(services));
+  api.route("/companies", companyRoutes({ ...services, publicUrl: deps.config.publicUrl }));
+  api.route("/helps", helpRoutes(services));
+  api.route("/settings", settingRoutes(services));
   api.route("/contacts", contactRoutes(services));
   api.route("/tags", tagRoutes(services));
   api.route("/quick-messages", quickMessageRoutes(services));

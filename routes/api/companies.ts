@@ -10,7 +10,7 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { Hub } from "../../lib/realtime/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { type Principal, requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
@@ -95,7 +95,7 @@ function assertOwnOrSuper(auth: Principal, companyId: number): void {
 }
 
 /** `hub`: blocking, expiring or deleting a company closes its open sockets. */
-export function companyRoutes(deps: CreateCompanyDeps & { hub?: Hub }): Hono<AppEnv> {
+export function companyRoutes(deps: ServiceDeps & { publicUrl: string }): Hono<AppEnv> {
   const { db, hub } = deps;
   const routes = new Hono<AppEnv>();
 

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
@@ -36,7 +36,8 @@ const HelpFields = z.object({
 
 const NewHelp = HelpFields.extend({ description: HelpFields.shape.description.default("") });
 
-export function helpRoutes(db: Db): Hono<AppEnv> {
+export function helpRoutes(deps: ServiceDeps): Hono<AppEnv> {
+  const { db } = deps;
   const routes = new Hono<AppEnv>();
 
   routes.get("/list", async (c) => {

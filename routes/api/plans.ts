@@ -6,8 +6,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
 import { decimalText } from "../../lib/http/client_values.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
@@ -52,7 +52,8 @@ const PlanFields = z.object({
 const NewPlan = PlanFields.required({ name: true })
   .transform((plan) => ({ ...NEW_PLAN_DEFAULTS, ...plan }));
 
-export function planRoutes(db: Db): Hono<AppEnv> {
+export function planRoutes(deps: ServiceDeps): Hono<AppEnv> {
+  const { db } = deps;
   const routes = new Hono<AppEnv>();
 
   // The sign-up and checkout screens call it, signed in or not: they get the plans' public

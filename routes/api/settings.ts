@@ -5,18 +5,18 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../../lib/db/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { validateJson } from "../../lib/http/validate.ts";
-import type { Hub } from "../../lib/realtime/mod.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { listSettings } from "../../services/accounts/settings.ts";
 import { updateSetting } from "../../services/settings/settings.ts";
 
 const SettingBody = z.object({ value: z.string("Required").max(200, "Too Long!") });
 
-export function settingRoutes(db: Db, hub?: Hub): Hono<AppEnv> {
+export function settingRoutes(deps: ServiceDeps): Hono<AppEnv> {
+  const { db, hub } = deps;
   const routes = new Hono<AppEnv>();
 
   routes.get("/", async (c) => {

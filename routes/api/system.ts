@@ -2,10 +2,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { VERSION } from "../../lib/version.ts";
-import type { Db } from "../../lib/db/mod.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
 import { sql } from "../../lib/db/mod.ts";
 
-export function systemRoutes(db: Db): Hono<AppEnv> {
+export function systemRoutes(deps: ServiceDeps): Hono<AppEnv> {
+  const { db } = deps;
   const routes = new Hono<AppEnv>();
 
   routes.get("/version", (c) => c.json({ version: VERSION }));

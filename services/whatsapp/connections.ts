@@ -18,6 +18,11 @@ import {
 } from "./connection_rows.ts";
 import type { CreateConnectionInput, UpdateConnectionInput } from "./connection_input.ts";
 
+/**
+ * The part of ServiceDeps (services/deps.ts) this file uses, spelled out rather than picked:
+ * ServiceDeps names WhatsappSessions, whose module imports this one, and a Pick here would
+ * make that a type import cycle. A ServiceDeps fits it as it is.
+ */
 export interface ConnectionDeps {
   db: Db;
   hub?: Hub;
