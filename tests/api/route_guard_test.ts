@@ -16,6 +16,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/plans/all", // the same, as the original sign-up screen calls it (public fields)
   "POST /api/companies/cadastro", // self sign-up
   "POST /api/forgetpassword", // password reset, step 1
+  "POST /api/forgetpassword/:email", // the same, the e-mail in the path
   "POST /api/resetpasswords", // password reset, step 2 (authenticated by the e-mailed code)
   "POST /api/resetpasswords/:email/:token/:newPassword", // the same, values in the path
 ]);

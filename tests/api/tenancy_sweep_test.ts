@@ -266,6 +266,7 @@ const BY_BODY: Array<{ method: string; path: (i: Ids) => string; body?: (i: Ids)
 /** Routes whose path parameter names no company's record, each with the reason. */
 const NOT_ID_ADDRESSED: Record<string, string> = {
   "PUT /api/settings/:key": "a setting's key; always the caller's own company's row",
+  "POST /api/forgetpassword/:email": "public password reset, step 1; the e-mail decides",
   "POST /api/resetpasswords/:email/:token/:newPassword":
     "public password reset; the e-mail and code decide, never the caller's company",
 };

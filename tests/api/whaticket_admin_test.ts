@@ -144,12 +144,17 @@ Deno.test("[api] Whaticket clients: plans, companies, password reset, phone impo
       }
     });
 
-    await t.step("password reset with the values in the path", async () => {
+    await t.step("password reset, both steps with the values in the path", async () => {
       const user = await createTestUser(db, companyId);
-      assert.equal((await post("/api/forgetpassword", { email: user.email })).status, 200);
+      const email = encodeURIComponent(user.email);
+      const asked = await post(`/api/forgetpassword/${email}`);
+      assert.equal(asked.status, 200, await asked.clone().text());
       const code = /: (\d{4}) (\d{4})$/m.exec(await lastMailTo(db, user.email));
       assert.ok(code);
-      const email = encodeURIComponent(user.email);
+      const unknown = await post("/api/forgetpassword/ninguem%40example.com");
+      assert.equal(unknown.status, 200, "the same answer: no account is revealed");
+      const invalid = await post("/api/forgetpassword/not-an-email");
+      assert.equal(invalid.status, 400);
       const weak = await post(`/api/resetpasswords/${email}/${code[1]}${code[2]}/fraca`);
       assert.equal(weak.status, 400, "the same password rule as the body");
       const res = await post(`/api/resetpasswords/${email}/${code[1]}${code[2]}/NovaSenha123`);
