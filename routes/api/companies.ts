@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
 import { type Principal, requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
+import { idParam } from "../../lib/http/params.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
@@ -76,8 +77,8 @@ const NewCompany = CompanyFields.extend({
 
 const SchedulesBody = z.object({ schedules: OpeningHours });
 
-function idParam(c: Context<AppEnv>, name = "id"): number {
-  return Number(c.req.param(name));
+function companyIdParam(c: Context<AppEnv>, name = "id"): number {
+  return idParam(c, name, "ERR_NO_COMPANY_FOUND");
 }
 
 /** The caller's own company, or the super user on any: anything else does not exist. */
@@ -100,7 +101,7 @@ export function companyRoutes(db: Db): Hono<AppEnv> {
 
   routes.get("/listPlan/:companyId{[0-9]+}", async (c) => {
     const auth = requireAuth(c);
-    const companyId = idParam(c, "companyId");
+    const companyId = companyIdParam(c, "companyId");
     assertOwnOrSuper(auth, companyId);
     return c.json(await findCompanyPlan(db, companyId));
   });
@@ -112,19 +113,19 @@ export function companyRoutes(db: Db): Hono<AppEnv> {
 
   routes.get("/:id{[0-9]+}", async (c) => {
     const auth = requireAdmin(c);
-    assertOwnOrSuper(auth, idParam(c));
-    return c.json(await findCompany(db, idParam(c)));
+    assertOwnOrSuper(auth, companyIdParam(c));
+    return c.json(await findCompany(db, companyIdParam(c)));
   });
 
   routes.put("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
     const changes = await validateJson(c, CompanyFields);
-    return c.json(await updateCompany(db, idParam(c), changes));
+    return c.json(await updateCompany(db, companyIdParam(c), changes));
   });
 
   routes.delete("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
-    await deleteCompany(db, idParam(c));
+    await deleteCompany(db, companyIdParam(c));
     return c.body(null, 204);
   });
 
@@ -132,7 +133,7 @@ export function companyRoutes(db: Db): Hono<AppEnv> {
   // original let anyone signed in rewrite any company's hours.
   routes.put("/:id{[0-9]+}/schedules", async (c) => {
     const auth = requireAdmin(c);
-    if (auth.companyId !== idParam(c)) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
+    if (auth.companyId !== companyIdParam(c)) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
     const { schedules } = await validateJson(c, SchedulesBody);
     return c.json(await saveCompanySchedules(db, auth.companyId, schedules));
   });

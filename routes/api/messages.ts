@@ -8,8 +8,8 @@ import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { idParam } from "../../lib/http/params.ts";
-import { uploadBodyLimit } from "../../lib/http/upload.ts";
+import { idParam, queryIdField } from "../../lib/http/params.ts";
+import { isMultipart, readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
@@ -27,7 +27,7 @@ const MAX_FILES = 10;
 
 const SendBody = z.object({
   body: z.string().max(4096, "Máximo de 4096 caracteres").default(""),
-  quotedMsgId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  quotedMsgId: queryIdField().optional(),
   // Multipart sends "true"/"false"; JSON sends a boolean.
   sign: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")])
     .optional(),
@@ -50,13 +50,10 @@ export function messageRoutes(deps: { db: Db; hub?: Hub; dataDir: string }): Hon
     async (c) => {
       const auth = requireAuth(c);
       const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");
-      const multipart = c.req.header("Content-Type")?.startsWith("multipart/form-data");
       let files: File[] = [];
       let input: z.output<typeof SendBody>;
-      if (multipart) {
-        const form = await c.req.parseBody({ all: true }).catch(() => {
-          throw new AppError("ERR_BAD_REQUEST", 400);
-        });
+      if (isMultipart(c)) {
+        const form = await readMultipart(c);
         const medias = form["medias"];
         files = (Array.isArray(medias) ? medias : medias ? [medias] : [])
           .filter((item): item is File => item instanceof File);

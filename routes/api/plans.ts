@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
+import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireSuper } from "../../services/accounts/permissions.ts";
 import {
@@ -65,18 +66,18 @@ export function planRoutes(db: Db): Hono<AppEnv> {
 
   routes.get("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
-    return c.json(await findPlan(db, Number(c.req.param("id"))));
+    return c.json(await findPlan(db, idParam(c, "id", "ERR_NO_PLAN_FOUND")));
   });
 
   routes.put("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
     const changes = await validateJson(c, PlanFields);
-    return c.json(await updatePlan(db, Number(c.req.param("id")), changes));
+    return c.json(await updatePlan(db, idParam(c, "id", "ERR_NO_PLAN_FOUND"), changes));
   });
 
   routes.delete("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
-    await deletePlan(db, Number(c.req.param("id")));
+    await deletePlan(db, idParam(c, "id", "ERR_NO_PLAN_FOUND"));
     return c.body(null, 204);
   });
 

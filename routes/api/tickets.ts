@@ -8,8 +8,8 @@ import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
-import { idParam } from "../../lib/http/params.ts";
-import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { idField, idParam } from "../../lib/http/params.ts";
+import { dayField, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { requirePermission } from "../../services/accounts/permissions.ts";
 import { createTicket } from "../../services/tickets/create.ts";
@@ -20,7 +20,7 @@ import { deleteTicket, updateTicket } from "../../services/tickets/update.ts";
 /** "1,2,3" or a JSON array "[1,2,3]", as the original's clients send id lists. */
 const idList = z.string().regex(/^\[?\d{1,9}(,\d{1,9}){0,99}\]?$/, "Opção inválida").optional()
   .transform((ids) => ids?.replace(/[[\]]/g, "").split(",").map(Number));
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida").optional();
+const day = dayField().optional();
 const flag = z.enum(["true", "false"], { error: "Opção inválida" }).optional()
   .transform((value) => value === "true");
 
@@ -37,8 +37,7 @@ const TicketsQuery = z.object({
   cursor: z.string().max(100).optional(),
 });
 
-const id = z.number({ error: "Opção inválida" }).int("Opção inválida").positive("Opção inválida")
-  .max(2_147_483_647, "Opção inválida");
+const id = idField();
 
 const NewTicketBody = z.object({
   contactId: id,

@@ -4,11 +4,11 @@
  * editing, deleting and the session buttons are the named admin permissions.
  */
 import { type Context, Hono } from "hono";
-import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
-import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { idParam } from "../../lib/http/params.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { isAdmin, requirePermission } from "../../services/accounts/permissions.ts";
 import {
@@ -32,8 +32,6 @@ export interface WhatsappRouteDeps {
   sessions: WhatsappSessions;
 }
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
-
 export function whatsappRoutes(deps: WhatsappRouteDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const connectionDeps = {
@@ -51,7 +49,7 @@ export function whatsappRoutes(deps: WhatsappRouteDeps): Hono<AppEnv> {
 
   routes.get("/whatsapp/:id", async (c) => {
     const auth = requireAuth(c);
-    const { id } = validate(IdParam, c.req.param());
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     const row = await showConnection(deps.db, auth.companyId, id);
     return c.json(presentConnection(row, { admin: isAdmin(auth) }));
   });
@@ -65,7 +63,7 @@ export function whatsappRoutes(deps: WhatsappRouteDeps): Hono<AppEnv> {
 
   routes.put("/whatsapp/:id", async (c) => {
     const auth = requirePermission(c, "connections-page:editOrDeleteConnection");
-    const { id } = validate(IdParam, c.req.param());
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     const body = await validateJson(c, UpdateConnectionBody);
     const row = await updateConnection(connectionDeps, auth.companyId, id, body);
     return c.json(presentConnection(row, { admin: true }));
@@ -73,7 +71,7 @@ export function whatsappRoutes(deps: WhatsappRouteDeps): Hono<AppEnv> {
 
   routes.delete("/whatsapp/:id", async (c) => {
     const auth = requirePermission(c, "connections-page:editOrDeleteConnection");
-    const { id } = validate(IdParam, c.req.param());
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     await deleteConnection(connectionDeps, auth.companyId, id);
     return c.json({ message: "Whatsapp deleted." });
   });
@@ -83,7 +81,7 @@ export function whatsappRoutes(deps: WhatsappRouteDeps): Hono<AppEnv> {
   const sessionAction =
     (action: "start" | "restart" | "disconnect") => async (c: Context<AppEnv>) => {
       const auth = requirePermission(c, "connections-page:actionButtons");
-      const { id } = validate(IdParam, c.req.param());
+      const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
       await showConnection(deps.db, auth.companyId, id);
       await deps.sessions[action](auth.companyId, id);
       return c.json({ message: "Session updated." });

@@ -3,7 +3,6 @@
  * with the spec's messages so the dialog can show them by field.
  */
 import { z } from "zod";
-import { AppError } from "../../lib/http/errors.ts";
 
 const required = { error: "Required" };
 
@@ -55,12 +54,3 @@ export const ListUsersQuery = z.object({
   searchParam: z.string().max(100, "Too Long!").optional(),
   pageNumber: z.coerce.number().int().min(1).max(10_000).optional(),
 });
-
-const UserId = z.coerce.number().int().positive().max(2_147_483_647);
-
-/** The `{id}` of a path as a user id; anything else is a user that does not exist (404). */
-export function userIdFromPath(value: string | undefined): number {
-  const parsed = UserId.safeParse(value);
-  if (!parsed.success) throw new AppError("ERR_NO_USER_FOUND", 404);
-  return parsed.data;
-}
