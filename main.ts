@@ -76,7 +76,8 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // Not strict: `/api/users/` is `/api/users`, as the spec's clients call it (DESIGN §4).
+  const app = new Hono<AppEnv>({ strict: false });
   app.use(requestId());
   app.use(securityHeaders());
   app.onError(handleError);

@@ -8,6 +8,7 @@ import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { pageNumberField } from "../../lib/http/list_query.ts";
 import { idParam, queryIdField } from "../../lib/http/params.ts";
 import { isMultipart, readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
@@ -18,6 +19,7 @@ import { listMessages } from "../../services/tickets/read.ts";
 
 const MessagesQuery = z.object({
   cursor: z.string().max(100).optional(),
+  pageNumber: pageNumberField,
   // An admin's peek reads without taking the unread count from whoever serves the ticket.
   peek: z.enum(["true", "false"], { error: "Opção inválida" }).optional(),
 });
@@ -39,8 +41,8 @@ export function messageRoutes(deps: { db: Db; hub?: Hub; dataDir: string }): Hon
   routes.get("/:ticketId{[0-9]+}", async (c) => {
     const auth = requireAuth(c);
     const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");
-    const { cursor, peek } = validateQuery(c, MessagesQuery);
-    return c.json(await listMessages(deps, auth, ticketId, cursor, { markRead: peek !== "true" }));
+    const { peek, ...page } = validateQuery(c, MessagesQuery);
+    return c.json(await listMessages(deps, auth, ticketId, page, { markRead: peek !== "true" }));
   });
 
   routes.post(

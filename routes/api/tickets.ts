@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
+import { pageNumberField } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { dayField, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
@@ -17,9 +18,13 @@ import { listTickets, showTicket } from "../../services/tickets/read.ts";
 import { syncTicketTags } from "../../services/tickets/ticket_tags.ts";
 import { deleteTicket, updateTicket } from "../../services/tickets/update.ts";
 
-/** "1,2,3" or a JSON array "[1,2,3]", as the original's clients send id lists. */
-const idList = z.string().regex(/^\[?\d{1,9}(,\d{1,9}){0,99}\]?$/, "Opção inválida").optional()
-  .transform((ids) => ids?.replace(/[[\]]/g, "").split(",").map(Number));
+/**
+ * "1,2,3" or a JSON array "[1,2,3]", as the original's clients send id lists; an empty one
+ * ("[]" or nothing) is no filter.
+ */
+const idList = z.string().regex(/^(\[?\d{1,9}(,\d{1,9}){0,99}\]?|\[\]|)$/, "Opção inválida")
+  .optional()
+  .transform((ids) => ids?.replace(/[[\]]/g, "").split(",").filter(Boolean).map(Number));
 const day = dayField().optional();
 const flag = z.enum(["true", "false"], { error: "Opção inválida" }).optional()
   .transform((value) => value === "true");
@@ -35,6 +40,7 @@ const TicketsQuery = z.object({
   showAll: flag,
   withUnreadMessages: flag,
   cursor: z.string().max(100).optional(),
+  pageNumber: pageNumberField,
 });
 
 const id = idField();
