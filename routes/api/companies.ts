@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { Db } from "../../lib/db/mod.ts";
 import { type Principal, requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
-import { idParam } from "../../lib/http/params.ts";
+import { idField, idParam } from "../../lib/http/params.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
@@ -47,7 +47,7 @@ const CompanyFields = z.object({
     (phone) => phone === null || /^[0-9+()\-.\s]+$/.test(phone),
     "Digits, spaces and + ( ) - only",
   ),
-  planId: z.number("Required").int().positive("Required"),
+  planId: idField("Required"),
   status: z.boolean(),
   // An empty or invalid due date becomes null (admin §4).
   dueDate: z.unknown().transform(normalizeDueDate),

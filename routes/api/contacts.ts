@@ -11,7 +11,7 @@ import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { idParam, queryIdField } from "../../lib/http/params.ts";
+import { idParam, MAX_INTEGER_ID, queryIdField } from "../../lib/http/params.ts";
 import { dayField, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { readSpreadsheet } from "../../lib/spreadsheet/read.ts";
 import { requireAdmin, requirePermission } from "../../services/accounts/permissions.ts";
@@ -40,7 +40,7 @@ const PhoneNumber = z.string({ error: "Required" }).trim().min(1, "Required")
 const Email = z.string().trim().max(254, "Too Long!")
   .refine((value) => value === "" || emailFormat.safeParse(value).success, "Invalid email");
 const ExtraInfo = z.array(z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_INTEGER_ID).optional(),
   name: z.string({ error: "Required" }).trim().min(1, "Required").max(100, "Too Long!"),
   value: z.string().max(2000, "Too Long!").default(""),
 })).max(50, "Too Long!");

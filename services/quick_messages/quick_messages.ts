@@ -4,7 +4,7 @@
  */
 import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
-import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
+import { conflictOnDuplicate } from "../../lib/http/errors.ts";
 import { removeMedia } from "../../lib/media/store.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { publishDeleted, publishSaved } from "./events.ts";

@@ -5,9 +5,8 @@
  */
 import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
-import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
 import type { Principal } from "../../lib/http/auth.ts";
-import { AppError } from "../../lib/http/errors.ts";
+import { AppError, conflictOnDuplicate } from "../../lib/http/errors.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 

@@ -3,6 +3,7 @@
  * with the spec's messages so the dialog can show them by field.
  */
 import { z } from "zod";
+import { MAX_INTEGER_ID } from "../../lib/http/params.ts";
 
 const required = { error: "Required" };
 
@@ -19,9 +20,9 @@ const allTicket = z.enum(["enabled", "disabled"]);
 // A blank select in a form arrives as "": that means "no default connection".
 const whatsappId = z.preprocess(
   (value) => value === "" ? null : value,
-  z.number().int().positive().nullable(),
+  z.number().int().positive().max(MAX_INTEGER_ID).nullable(),
 );
-const queueIds = z.array(z.number().int().positive()).max(200);
+const queueIds = z.array(z.number().int().positive().max(MAX_INTEGER_ID)).max(200);
 
 export const CreateUserBody = z.object({
   name,
@@ -33,7 +34,7 @@ export const CreateUserBody = z.object({
   allTicket: allTicket.default("disabled"),
   super: z.boolean().optional(),
   /** Counts only for the super user; anyone else creates in their own company. */
-  companyId: z.number().int().positive().optional(),
+  companyId: z.number().int().positive().max(MAX_INTEGER_ID).optional(),
 });
 export type CreateUserInput = z.output<typeof CreateUserBody>;
 

@@ -80,3 +80,35 @@ Deno.test("[api] a multipart request without a boundary is a 400", async () => {
     assert.equal(body.error, "ERR_BAD_REQUEST");
   }
 });
+
+Deno.test("[api] ids beyond the integer range in bodies are refused before the database", async () => {
+  const huge = 99_999_999_999;
+  const connection = await createTestConnection(db, companyId);
+  const calls: Array<[ReturnType<typeof asAdmin>, string]> = [
+    [
+      asAdmin("POST", "/api/users", {
+        name: "Bia",
+        email: "bia@example.com",
+        password: "senha-boa-1",
+        whatsappId: huge,
+      }),
+      "user's connection",
+    ],
+    [
+      asAdmin("POST", "/api/users", {
+        name: "Bia",
+        email: "b@x.com",
+        password: "senha-boa-1",
+        queueIds: [huge],
+      }),
+      "user's queues",
+    ],
+    [asAdmin("PUT", `/api/whatsapp/${connection}`, { transferQueueId: huge }), "transfer queue"],
+    [asAdmin("PUT", `/api/whatsapp/${connection}`, { queueIds: [huge] }), "connection's queues"],
+    [asSuper("POST", "/api/companies", { name: "Nova", planId: huge }), "company's plan"],
+  ];
+  for (const [call, what] of calls) {
+    const { status, body } = await answer(await call);
+    assert.equal(status, 400, `${what}: ${JSON.stringify(body)}`);
+  }
+});
