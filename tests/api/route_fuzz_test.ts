@@ -173,6 +173,9 @@ function fill(path: string, value: string): string {
   return path.replace(/:[A-Za-z]+(\{[^}]*\})?/g, value);
 }
 
+/** Sessions, rate limits, lockouts and token deny-lists: what signing in may change. */
+const SESSION_TABLES = /refresh_token|rate_limit|login_attempt|lockout|throttle|revoked|deny/;
+
 /**
  * Every table but the ones a signed-in call may legitimately touch (sessions, rate limits
  * and token deny-lists), as sorted row text, so any change shows as a difference.
@@ -183,7 +186,7 @@ async function dumpTables(db: Db): Promise<Record<string, string>> {
     where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
   const dump: Record<string, string> = {};
   for (const { name } of tables) {
-    if (/refresh|session|rate|attempt|throttle|revoked|deny|lockout/.test(name)) continue;
+    if (SESSION_TABLES.test(name)) continue;
     const { rows } = await db.one<{ rows: string | null }>(
       sql.raw(`select string_agg(t::text, E'\\n' order by t::text) as rows from "${name}" t`),
     );
