@@ -114,7 +114,8 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
 
 /** Builds the app; `services` is passed by startServer, which built them once for everything. */
 export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // Not strict: `/api/users/` is `/api/users`, as the spec's clients call it (DESIGN §4).
+  const app = new Hono<AppEnv>({ strict: false });
   app.use(requestId());
   const secureCookies = deps.config.publicUrl.startsWith("https:");
   app.use(securityHeaders({ hsts: secureCookies }));

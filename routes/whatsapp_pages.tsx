@@ -9,6 +9,7 @@ import SandboxSimulator from "../islands/SandboxSimulator.tsx";
 import { ArrowLeftIcon } from "../components/icons.tsx";
 import { Badge } from "../components/ui/Badge.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
+import { parseId } from "../lib/http/params.ts";
 import { isAdmin } from "../services/accounts/permissions.ts";
 import { listQueueChoices } from "../services/users/user_queues.ts";
 import { presentConnection } from "../services/whatsapp/connection_rows.ts";
@@ -48,7 +49,8 @@ export function whatsappPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
     }));
 
   routes.get("/connections/:id{[0-9]+}/simulator", async (c) => {
-    const id = Number(c.req.param("id"));
+    // An id no record can have (beyond the integer range) looks up 0, which is never found.
+    const id = parseId(c.req.param("id")) ?? 0;
     let missing = false;
     const res = await privatePage(c, deps, {
       titleKey: "simulator.title",

@@ -68,7 +68,7 @@ Deno.test("whatsapp pages", async (t) => {
       assert.match(html, /<title>Simulador · Balcão<\/title>/);
       assert.ok(html.includes("Loja Simulada"));
       assert.ok(!html.includes("tok-Loja Simulada"), "the simulator needs no token");
-      for (const id of [phoneId, foreignId, 999999]) {
+      for (const id of [phoneId, foreignId, 999999, "99999999999"]) {
         const other = await visit(`/connections/${id}/simulator`, adminIn.cookie);
         assert.equal(other.status, 404, `simulator of ${id}`);
         await other.body?.cancel();

@@ -2,6 +2,8 @@
  * The one error type the app throws on purpose. `code` is the catalogue's code
  * (spec core §8), answered as `{ error: code }`; the browser translates it.
  */
+import { uniqueViolation } from "../db/errors.ts";
+
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 export class AppError extends Error {
@@ -19,10 +21,15 @@ export class AppError extends Error {
   }
 }
 
-export function notFound(code = "ERR_NOT_FOUND"): AppError {
-  return new AppError(code, 404);
-}
-
-export function forbidden(code = "ERR_NO_PERMISSION"): AppError {
-  return new AppError(code, 403);
+/**
+ * Runs a write; a unique violation (the race in which two requests passed the same "does
+ * it exist?" check) becomes a 409 with `code`, e.g. ERR_DUPLICATED_TAG.
+ */
+export async function conflictOnDuplicate<T>(code: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (uniqueViolation(err) !== null) throw new AppError(code, 409);
+    throw err;
+  }
 }

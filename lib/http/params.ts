@@ -1,18 +1,38 @@
 /**
- * Path parameters that name a record. Routes declare them as `:id{[0-9]+}`, so anything
- * else never reaches the handler; this also refuses numbers beyond Postgres' integer range,
- * which would otherwise fail in the database as a 500 instead of "not found".
+ * The one id parser (DESIGN §4). Record ids are Postgres `integer`s: positive and at most
+ * 2^31 - 1. A path id outside that range names no record, so it is "not found" (404); an
+ * id in a body or query is checked by `idField` / `queryIdField` instead (400). Without
+ * this, a number beyond the range would fail in the database as a 500.
  */
 import type { Context } from "hono";
+import { z } from "zod";
 import { AppError } from "./errors.ts";
 
-const MAX_INTEGER_ID = 2_147_483_647;
+export const MAX_INTEGER_ID = 2_147_483_647;
+
+/** The id `value` names (a number, or digits as text), or null when no record can have it. */
+export function parseId(value: unknown): number | null {
+  const id = typeof value === "number" ? value : typeof value === "string" &&
+      /^\d{1,10}$/.test(value.trim())
+    ? Number(value)
+    : NaN;
+  return Number.isInteger(id) && id >= 1 && id <= MAX_INTEGER_ID ? id : null;
+}
 
 /** The numeric id in `c.req.param(name)`, or a 404 with `notFoundCode`. */
-export function idParam(c: Context, name: string, notFoundCode = "ERR_NOT_FOUND"): number {
-  const id = Number(c.req.param(name));
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INTEGER_ID) {
-    throw new AppError(notFoundCode, 404);
-  }
+export function idParam(c: Context, name = "id", notFoundCode = "ERR_NOT_FOUND"): number {
+  const id = parseId(c.req.param(name));
+  if (id === null) throw new AppError(notFoundCode, 404);
   return id;
+}
+
+/** A record id in a JSON body: a whole number from 1 to 2^31 - 1. */
+export function idField(message = "Opção inválida") {
+  return z.number({ error: message }).int(message).min(1, message).max(MAX_INTEGER_ID, message);
+}
+
+/** A record id in a query string or multipart form, where it arrives as text. */
+export function queryIdField(message = "Opção inválida") {
+  return z.coerce.number({ error: message }).int(message).min(1, message)
+    .max(MAX_INTEGER_ID, message);
 }

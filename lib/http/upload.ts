@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "./errors.ts";
+import { refuseNul } from "./validate.ts";
 
 /** Room for the multipart boundaries, part headers and small fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -25,17 +26,33 @@ export interface UploadForm {
   fields: Record<string, string>;
 }
 
-/** The multipart body's file in `fileField` (400 with "Obrigatório" when missing). */
-export async function readUploadForm(c: Context, fileField = "file"): Promise<UploadForm> {
-  if (!c.req.header("Content-Type")?.startsWith("multipart/form-data")) {
-    throw new AppError("ERR_VALIDATION", 400, { fields: { [fileField]: "Obrigatório" } });
-  }
-  let body: Record<string, string | File | (string | File)[]>;
+export type MultipartBody = Record<string, string | File | (string | File)[]>;
+
+export function isMultipart(c: Context): boolean {
+  return (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data");
+}
+
+/**
+ * A multipart body's fields (repeated keys as arrays). A body that cannot be read (no
+ * boundary, truncated) is a 400 `ERR_BAD_REQUEST`, and text with NUL a 400 like in JSON.
+ */
+export async function readMultipart(c: Context): Promise<MultipartBody> {
+  let body: MultipartBody;
   try {
     body = await c.req.parseBody({ all: true });
   } catch {
     throw new AppError("ERR_BAD_REQUEST", 400);
   }
+  refuseNul(body);
+  return body;
+}
+
+/** The multipart body's file in `fileField` (400 with "Obrigatório" when missing). */
+export async function readUploadForm(c: Context, fileField = "file"): Promise<UploadForm> {
+  if (!isMultipart(c)) {
+    throw new AppError("ERR_VALIDATION", 400, { fields: { [fileField]: "Obrigatório" } });
+  }
+  const body = await readMultipart(c);
   const file = body[fileField];
   if (!(file instanceof File)) {
     throw new AppError("ERR_VALIDATION", 400, { fields: { [fileField]: "Obrigatório" } });

@@ -1,9 +1,12 @@
 /**
  * Validation at the edge: a zod schema turns a request's body or query into a
  * typed value, or the request ends with 400 `ERR_VALIDATION` and a message per field.
+ * Text with a NUL character is refused here for every route at once (400
+ * `ERR_INVALID_TEXT`): Postgres cannot store it, and no person types it.
  */
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
+import { parseDay } from "../dates.ts";
 import { AppError } from "./errors.ts";
 
 /** Field path ("address.city", "" for the whole value) to its first message. */
@@ -18,8 +21,33 @@ export function fieldMessages(error: z.ZodError): FieldMessages {
   return fields;
 }
 
+/** How deep `refuseNul` looks; request values nest a few levels at most. */
+const MAX_DEPTH = 20;
+
+/** The path of the first text in `value` (keys included) holding a NUL, else null. */
+function nulPath(value: unknown, path: string, depth: number): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (typeof value !== "object" || value === null || depth > MAX_DEPTH) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (key.includes("\u0000")) return itemPath;
+    const found = nulPath(item, itemPath, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Throws 400 `ERR_INVALID_TEXT` when any text in `value` holds a NUL character. */
+export function refuseNul(value: unknown): void {
+  const path = nulPath(value, "", 0);
+  if (path !== null) {
+    throw new AppError("ERR_INVALID_TEXT", 400, { fields: { [path]: "Caractere inválido" } });
+  }
+}
+
 /** Validates any value, throwing the 400 answer when it does not fit. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  refuseNul(value);
   const result = schema.safeParse(value);
   if (!result.success) {
     throw new AppError("ERR_VALIDATION", 400, { fields: fieldMessages(result.error) });
@@ -61,4 +89,12 @@ export async function readJson(c: Context, { emptyAs }: { emptyAs?: unknown } = 
 /** Validates the query string (single values; repeated keys keep the last). */
 export function validateQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   return validate(schema, c.req.query());
+}
+
+/**
+ * A calendar day `YYYY-MM-DD` that exists (lib/dates.ts); `2026-02-30` is a 400 with
+ * `message`, never a database error.
+ */
+export function dayField(message = "Data inválida") {
+  return z.string({ error: message }).refine((text) => parseDay(text) === text, message);
 }

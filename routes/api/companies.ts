@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { ServiceDeps } from "../../services/deps.ts";
 import { type Principal, requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
+import { idField, idParam } from "../../lib/http/params.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
@@ -25,7 +26,6 @@ import {
 } from "../../services/companies/companies.ts";
 import {
   createCompany,
-  type CreateCompanyDeps,
   deleteCompany,
   saveCompanySchedules,
   updateCompany,
@@ -49,7 +49,7 @@ const CompanyFields = z.object({
     (phone) => phone === null || /^[0-9+()\-.\s]+$/.test(phone),
     "Digits, spaces and + ( ) - only",
   ),
-  planId: z.number("Required").int().positive("Required"),
+  planId: idField("Required"),
   status: z.boolean(),
   // An empty or invalid due date becomes null (admin §4).
   dueDate: z.unknown().transform(normalizeDueDate),
@@ -85,8 +85,8 @@ const NewCompany = CompanyFields.extend({
 
 const SchedulesBody = z.object({ schedules: OpeningHours });
 
-function idParam(c: Context<AppEnv>, name = "id"): number {
-  return Number(c.req.param(name));
+function companyIdParam(c: Context<AppEnv>, name = "id"): number {
+  return idParam(c, name, "ERR_NO_COMPANY_FOUND");
 }
 
 /** The caller's own company, or the super user on any: anything else does not exist. */
@@ -111,7 +111,7 @@ export function companyRoutes(deps: ServiceDeps & { publicUrl: string }): Hono<A
 
   routes.get("/listPlan/:companyId{[0-9]+}", async (c) => {
     const auth = requireAuth(c);
-    const companyId = idParam(c, "companyId");
+    const companyId = companyIdParam(c, "companyId");
     assertOwnOrSuper(auth, companyId);
     return c.json(await findCompanyPlan(db, companyId));
   });
@@ -124,19 +124,19 @@ export function companyRoutes(deps: ServiceDeps & { publicUrl: string }): Hono<A
 
   routes.get("/:id{[0-9]+}", async (c) => {
     const auth = requireAdmin(c);
-    assertOwnOrSuper(auth, idParam(c));
-    return c.json(await findCompany(db, idParam(c)));
+    assertOwnOrSuper(auth, companyIdParam(c));
+    return c.json(await findCompany(db, companyIdParam(c)));
   });
 
   routes.put("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
     const changes = await validateJson(c, CompanyFields);
-    return c.json(await updateCompany(db, idParam(c), changes, hub));
+    return c.json(await updateCompany(db, companyIdParam(c), changes, hub));
   });
 
   routes.delete("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
-    await deleteCompany(db, idParam(c), hub);
+    await deleteCompany(db, companyIdParam(c), hub);
     return c.body(null, 204);
   });
 
@@ -144,7 +144,7 @@ export function companyRoutes(deps: ServiceDeps & { publicUrl: string }): Hono<A
   // original let anyone signed in rewrite any company's hours.
   routes.put("/:id{[0-9]+}/schedules", async (c) => {
     const auth = requireAdmin(c);
-    if (auth.companyId !== idParam(c)) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
+    if (auth.companyId !== companyIdParam(c)) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
     const { schedules } = await validateJson(c, SchedulesBody);
     return c.json(await saveCompanySchedules(db, auth.companyId, schedules));
   });

@@ -11,7 +11,14 @@ import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { readJson, validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { idParam, MAX_INTEGER_ID, queryIdField } from "../../lib/http/params.ts";
+import {
+  dayField,
+  readJson,
+  validate,
+  validateJson,
+  validateQuery,
+} from "../../lib/http/validate.ts";
 import { readSpreadsheet } from "../../lib/spreadsheet/read.ts";
 import { requireAdmin, requirePermission } from "../../services/accounts/permissions.ts";
 import {
@@ -39,7 +46,7 @@ const PhoneNumber = z.string({ error: "Required" }).trim().min(1, "Required")
 const Email = z.string().trim().max(254, "Too Long!")
   .refine((value) => value === "" || emailFormat.safeParse(value).success, "Invalid email");
 const ExtraInfo = z.array(z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_INTEGER_ID).optional(),
   name: z.string({ error: "Required" }).trim().min(1, "Required").max(100, "Too Long!"),
   value: z.string().max(2000, "Too Long!").default(""),
 })).max(50, "Too Long!");
@@ -61,8 +68,7 @@ const UpdateBody = z.object({
 const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
 const Day = z.preprocess(
   blankAsMissing,
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date")
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "Invalid date").optional(),
+  dayField("Invalid date").optional(),
 );
 const ListQuery = z.object({
   searchParam: z.string().max(100, "Too Long!").optional(),
@@ -74,15 +80,14 @@ const ListQuery = z.object({
 });
 const OptionsQuery = z.object({ searchParam: z.string().max(100, "Too Long!").optional() });
 
-const ConnectionId = z.coerce.number({ error: "Invalid connection" }).int()
-  .min(1, "Invalid connection").max(2_147_483_647, "Invalid connection");
+const ConnectionId = queryIdField("Invalid connection");
 /**
  * Previewed rows sent back for import, instead of the file; or, without rows, the phone's
  * address book of `whatsappId` (the default connection when absent), as the anchor's call.
  */
 const ImportBody = z.object({
   rows: z.array(z.object({
-    row: z.number().int().positive().optional(),
+    row: z.number().int().positive().max(1_000_000).optional(),
     name: z.string().max(1000).default(""),
     number: z.string().max(100).default(""),
     email: z.string().max(1000).default(""),
@@ -92,15 +97,6 @@ const ImportBody = z.object({
 const PhoneBookQuery = z.object({
   whatsappId: z.preprocess(blankAsMissing, ConnectionId.optional()),
 });
-
-/** The id in the path; one that cannot exist is simply not found. */
-function contactId(c: Context<AppEnv>): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new AppError("ERR_NO_CONTACT_FOUND", 404);
-  }
-  return id;
-}
 
 /** The rows of the uploaded `file` field (multipart), read as a spreadsheet. */
 async function uploadedRows(c: Context<AppEnv>): Promise<RawContactRow[]> {
@@ -174,7 +170,9 @@ export function contactRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.get("/:id{[0-9]+}", async (c) => {
     const auth = requireAuth(c);
-    return c.json(await showContact(deps, auth.companyId, contactId(c)));
+    return c.json(
+      await showContact(deps, auth.companyId, idParam(c, "id", "ERR_NO_CONTACT_FOUND")),
+    );
   });
 
   routes.post("/", async (c) => {
@@ -185,14 +183,14 @@ export function contactRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.put("/:id{[0-9]+}", async (c) => {
     const auth = requireAuth(c);
-    const id = contactId(c);
+    const id = idParam(c, "id", "ERR_NO_CONTACT_FOUND");
     const body = await validateJson(c, UpdateBody);
     return c.json(await updateContact(deps, auth.companyId, id, body));
   });
 
   routes.delete("/:id{[0-9]+}", async (c) => {
     const auth = requirePermission(c, "contacts-page:deleteContact");
-    await deleteContact(deps, auth.companyId, contactId(c));
+    await deleteContact(deps, auth.companyId, idParam(c, "id", "ERR_NO_CONTACT_FOUND"));
     return c.body(null, 204);
   });
 

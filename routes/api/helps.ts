@@ -8,6 +8,7 @@ import type { ServiceDeps } from "../../services/deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
+import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireSuper } from "../../services/accounts/permissions.ts";
 import {
@@ -58,12 +59,12 @@ export function helpRoutes(deps: ServiceDeps): Hono<AppEnv> {
   routes.put("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
     const changes = await validateJson(c, HelpFields.partial());
-    return c.json(await updateHelp(db, Number(c.req.param("id")), changes));
+    return c.json(await updateHelp(db, idParam(c, "id", "ERR_NO_HELP_FOUND"), changes));
   });
 
   routes.delete("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
-    await deleteHelp(db, Number(c.req.param("id")));
+    await deleteHelp(db, idParam(c, "id", "ERR_NO_HELP_FOUND"));
     return c.body(null, 204);
   });
 

@@ -7,8 +7,9 @@ import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { idParam } from "../../lib/http/params.ts";
-import { uploadBodyLimit } from "../../lib/http/upload.ts";
+import { pageNumberField } from "../../lib/http/list_query.ts";
+import { idParam, queryIdField } from "../../lib/http/params.ts";
+import { isMultipart, readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
@@ -17,6 +18,7 @@ import { listMessages } from "../../services/tickets/read.ts";
 
 const MessagesQuery = z.object({
   cursor: z.string().max(100).optional(),
+  pageNumber: pageNumberField,
   // An admin's peek reads without taking the unread count from whoever serves the ticket.
   peek: z.enum(["true", "false"], { error: "Opção inválida" }).optional(),
 });
@@ -24,13 +26,11 @@ const MessagesQuery = z.object({
 /** At most this many files in one send (each becomes a message). */
 const MAX_FILES = 10;
 
-const MessageId = z.coerce.number().int().positive().max(2_147_483_647);
-
 const SendBody = z.object({
   body: z.string().max(4096, "Máximo de 4096 caracteres").default(""),
-  quotedMsgId: MessageId.optional(),
+  quotedMsgId: queryIdField().optional(),
   // The original screens send the quoted message itself (or null for none); its id counts.
-  quotedMsg: z.object({ id: MessageId }).nullish(),
+  quotedMsg: z.object({ id: queryIdField() }).nullish(),
   // Multipart sends "true"/"false"; JSON sends a boolean.
   sign: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")])
     .optional(),
@@ -45,8 +45,8 @@ export function messageRoutes(deps: ServiceDeps): Hono<AppEnv> {
   routes.get("/:ticketId{[0-9]+}", async (c) => {
     const auth = requireAuth(c);
     const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");
-    const { cursor, peek } = validateQuery(c, MessagesQuery);
-    return c.json(await listMessages(deps, auth, ticketId, cursor, { markRead: peek !== "true" }));
+    const { peek, ...page } = validateQuery(c, MessagesQuery);
+    return c.json(await listMessages(deps, auth, ticketId, page, { markRead: peek !== "true" }));
   });
 
   routes.post(
@@ -56,13 +56,10 @@ export function messageRoutes(deps: ServiceDeps): Hono<AppEnv> {
     async (c) => {
       const auth = requireAuth(c);
       const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");
-      const multipart = c.req.header("Content-Type")?.startsWith("multipart/form-data");
       let files: File[] = [];
       let input: z.output<typeof SendBody>;
-      if (multipart) {
-        const form = await c.req.parseBody({ all: true }).catch(() => {
-          throw new AppError("ERR_BAD_REQUEST", 400);
-        });
+      if (isMultipart(c)) {
+        const form = await readMultipart(c);
         const medias = form["medias"];
         files = (Array.isArray(medias) ? medias : medias ? [medias] : [])
           .filter((item): item is File => item instanceof File);

@@ -10,6 +10,7 @@ import { decimalText } from "../../lib/http/client_values.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
+import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireAdmin, requireSuper } from "../../services/accounts/permissions.ts";
 import { listPublicPlans } from "../../services/accounts/signup.ts";
@@ -76,18 +77,18 @@ export function planRoutes(deps: ServiceDeps): Hono<AppEnv> {
   // A company admin reads its own plan (checkout); the super user any.
   routes.get("/:id{[0-9]+}", async (c) => {
     const auth = requireAdmin(c);
-    return c.json(await findPlanFor(db, auth, Number(c.req.param("id"))));
+    return c.json(await findPlanFor(db, auth, idParam(c, "id", "ERR_NO_PLAN_FOUND")));
   });
 
   routes.put("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
     const changes = await validateJson(c, PlanFields);
-    return c.json(await updatePlan(db, Number(c.req.param("id")), changes));
+    return c.json(await updatePlan(db, idParam(c, "id", "ERR_NO_PLAN_FOUND"), changes));
   });
 
   routes.delete("/:id{[0-9]+}", async (c) => {
     requireSuper(c);
-    await deletePlan(db, Number(c.req.param("id")));
+    await deletePlan(db, idParam(c, "id", "ERR_NO_PLAN_FOUND"));
     return c.body(null, 204);
   });
 

@@ -19,7 +19,6 @@ import {
   deleteQuickMessage,
   listQuickMessages,
   listQuickMessageSuggestions,
-  type QuickMessageDeps,
   showQuickMessage,
   updateQuickMessage,
 } from "../../services/quick_messages/quick_messages.ts";

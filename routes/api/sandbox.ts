@@ -8,6 +8,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { idParam } from "../../lib/http/params.ts";
+import { isMultipart, readMultipart } from "../../lib/http/upload.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
 import type { MediaKind } from "../../services/whatsapp/provider.ts";
@@ -20,7 +22,6 @@ import {
 } from "../../services/whatsapp/sandbox/service.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
 const number = z.string().trim().regex(/^\d{8,20}$/, "Invalid number");
 
 const InboundBody = z.object({
@@ -47,25 +48,24 @@ export function sandboxRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.post("/sandbox/:id/pair", async (c) => {
     const auth = requireAdmin(c);
-    const { id } = validate(IdParam, c.req.param());
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     await pairSandbox(deps, auth.companyId, id);
     return c.json({ message: "Paired." });
   });
 
   routes.post("/sandbox/:id/inbound", async (c) => {
     const auth = requireAdmin(c);
-    const { id } = validate(IdParam, c.req.param());
-    const multipart = c.req.header("Content-Type")?.startsWith("multipart/form-data");
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     let message;
-    if (multipart) {
-      const form = await c.req.formData();
+    if (isMultipart(c)) {
+      const form = await readMultipart(c);
       const fields = validate(InboundBody, {
-        number: form.get("number"),
-        name: form.get("name") ?? undefined,
-        body: form.get("body") ?? undefined,
-        quotedId: form.get("quotedId") ?? undefined,
+        number: form.number,
+        name: form.name,
+        body: form.body,
+        quotedId: form.quotedId,
       });
-      const file = form.get("medias");
+      const file = form.medias;
       if (!(file instanceof File)) {
         throw new AppError("ERR_VALIDATION", 400, { fields: { medias: "Required" } });
       }
@@ -88,14 +88,14 @@ export function sandboxRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.get("/sandbox/:id/outbound", async (c) => {
     const auth = requireAdmin(c);
-    const { id } = validate(IdParam, c.req.param());
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     const query = validateQuery(c, z.object({ number }));
     return c.json({ messages: await sandboxOutbound(deps, auth.companyId, id, query.number) });
   });
 
   routes.get("/sandbox/:id/conversation", async (c) => {
     const auth = requireAdmin(c);
-    const { id } = validate(IdParam, c.req.param());
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     const query = validateQuery(c, z.object({ number }));
     return c.json({
       messages: await sandboxConversation(deps, auth.companyId, id, query.number),
@@ -104,7 +104,7 @@ export function sandboxRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.get("/sandbox/:id/customers", async (c) => {
     const auth = requireAdmin(c);
-    const { id } = validate(IdParam, c.req.param());
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     return c.json({ customers: await sandboxCustomers(deps, auth.companyId, id) });
   });
 

@@ -4,12 +4,12 @@ import { z } from "zod";
 import type { ServiceDeps } from "../../services/deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
-import { idParam } from "../../lib/http/params.ts";
+import { idParam, queryIdField } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { createNote, deleteNote, listNotes } from "../../services/tickets/notes.ts";
 
-const id = z.coerce.number({ error: "Opção inválida" }).int("Opção inválida")
-  .positive("Opção inválida").max(2_147_483_647, "Opção inválida");
+// Coerced: the list's ids come in the query string, and older clients send text in JSON.
+const id = queryIdField();
 
 const NoteBody = z.object({
   ticketId: id,

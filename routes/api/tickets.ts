@@ -7,8 +7,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
-import { idParam } from "../../lib/http/params.ts";
-import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { pageNumberField } from "../../lib/http/list_query.ts";
+import { idField, idParam } from "../../lib/http/params.ts";
+import { dayField, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import { requirePermission } from "../../services/accounts/permissions.ts";
 import { createTicket } from "../../services/tickets/create.ts";
@@ -16,10 +17,14 @@ import { listTickets, showTicket } from "../../services/tickets/read.ts";
 import { syncTicketTags } from "../../services/tickets/ticket_tags.ts";
 import { deleteTicket, updateTicket } from "../../services/tickets/update.ts";
 
-/** "1,2,3" or a JSON array "[1,2,3]", as the original's clients send id lists. */
-const idList = z.string().regex(/^\[?\d{1,9}(,\d{1,9}){0,99}\]?$/, "Opção inválida").optional()
-  .transform((ids) => ids?.replace(/[[\]]/g, "").split(",").map(Number));
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida").optional();
+/**
+ * "1,2,3" or a JSON array "[1,2,3]", as the original's clients send id lists; an empty one
+ * ("[]" or nothing) is no filter.
+ */
+const idList = z.string().regex(/^(\[?\d{1,9}(,\d{1,9}){0,99}\]?|\[\]|)$/, "Opção inválida")
+  .optional()
+  .transform((ids) => ids?.replace(/[[\]]/g, "").split(",").filter(Boolean).map(Number));
+const day = dayField().optional();
 const flag = z.enum(["true", "false"], { error: "Opção inválida" }).optional()
   .transform((value) => value === "true");
 
@@ -34,10 +39,10 @@ const TicketsQuery = z.object({
   showAll: flag,
   withUnreadMessages: flag,
   cursor: z.string().max(100).optional(),
+  pageNumber: pageNumberField,
 });
 
-const id = z.number({ error: "Opção inválida" }).int("Opção inválida").positive("Opção inválida")
-  .max(2_147_483_647, "Opção inválida");
+const id = idField();
 
 const NewTicketBody = z.object({
   contactId: id,

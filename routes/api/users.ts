@@ -4,6 +4,7 @@ import { getCookie } from "hono/cookie";
 import { REFRESH_COOKIE, requireAuth } from "../../lib/http/auth.ts";
 import { clientIp } from "../../lib/http/client_ip.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
+import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { createUser } from "../../services/users/create_user.ts";
@@ -12,12 +13,7 @@ import type { ServiceDeps } from "../../services/deps.ts";
 import type { UsersDeps } from "../../services/users/deps.ts";
 import { listColleagues, listUsers } from "../../services/users/list_users.ts";
 import { readUser } from "../../services/users/read_user.ts";
-import {
-  CreateUserBody,
-  ListUsersQuery,
-  UpdateUserBody,
-  userIdFromPath,
-} from "../../services/users/schemas.ts";
+import { CreateUserBody, ListUsersQuery, UpdateUserBody } from "../../services/users/schemas.ts";
 import { updateUser } from "../../services/users/update_user.ts";
 
 export function userRoutes(deps: ServiceDeps & Pick<UsersDeps, "guesses">): Hono<AppEnv> {
@@ -37,7 +33,7 @@ export function userRoutes(deps: ServiceDeps & Pick<UsersDeps, "guesses">): Hono
 
   routes.get("/:id", async (c) => {
     const auth = requireAuth(c);
-    return c.json(await readUser(deps.db, auth, userIdFromPath(c.req.param("id"))));
+    return c.json(await readUser(deps.db, auth, idParam(c, "id", "ERR_NO_USER_FOUND")));
   });
 
   routes.post("/", async (c) => {
@@ -48,7 +44,7 @@ export function userRoutes(deps: ServiceDeps & Pick<UsersDeps, "guesses">): Hono
 
   routes.put("/:id", async (c) => {
     const auth = requireAuth(c);
-    const id = userIdFromPath(c.req.param("id"));
+    const id = idParam(c, "id", "ERR_NO_USER_FOUND");
     const body = await validateJson(c, UpdateUserBody);
     const callerRefreshToken = getCookie(c, REFRESH_COOKIE);
     return c.json(
@@ -58,7 +54,7 @@ export function userRoutes(deps: ServiceDeps & Pick<UsersDeps, "guesses">): Hono
 
   routes.delete("/:id", async (c) => {
     const auth = requireAdmin(c);
-    await deleteUser(deps, auth, userIdFromPath(c.req.param("id")));
+    await deleteUser(deps, auth, idParam(c, "id", "ERR_NO_USER_FOUND"));
     return c.body(null, 204);
   });
 

@@ -4,10 +4,10 @@
  * editing, deleting and the session buttons are the named admin permissions.
  */
 import { type Context, Hono } from "hono";
-import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
-import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { idParam } from "../../lib/http/params.ts";
+import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { isAdmin, requirePermission } from "../../services/accounts/permissions.ts";
 import {
   CreateConnectionBody,
@@ -23,8 +23,6 @@ import {
   updateConnection,
 } from "../../services/whatsapp/connections.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
-
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export function whatsappRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -43,7 +41,7 @@ export function whatsappRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.get("/whatsapp/:id", async (c) => {
     const auth = requireAuth(c);
-    const { id } = validate(IdParam, c.req.param());
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     const row = await showConnection(deps.db, auth.companyId, id);
     return c.json(presentConnection(row, { admin: isAdmin(auth) }));
   });
@@ -57,7 +55,7 @@ export function whatsappRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.put("/whatsapp/:id", async (c) => {
     const auth = requirePermission(c, "connections-page:editOrDeleteConnection");
-    const { id } = validate(IdParam, c.req.param());
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     const body = await validateJson(c, UpdateConnectionBody);
     const row = await updateConnection(connectionDeps, auth.companyId, id, body);
     return c.json(presentConnection(row, { admin: true }));
@@ -65,7 +63,7 @@ export function whatsappRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.delete("/whatsapp/:id", async (c) => {
     const auth = requirePermission(c, "connections-page:editOrDeleteConnection");
-    const { id } = validate(IdParam, c.req.param());
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
     await deleteConnection(connectionDeps, auth.companyId, id);
     return c.json({ message: "Whatsapp deleted." });
   });
@@ -75,7 +73,7 @@ export function whatsappRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const sessionAction =
     (action: "start" | "restart" | "disconnect") => async (c: Context<AppEnv>) => {
       const auth = requirePermission(c, "connections-page:actionButtons");
-      const { id } = validate(IdParam, c.req.param());
+      const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
       await showConnection(deps.db, auth.companyId, id);
       await deps.sessions[action](auth.companyId, id);
       return c.json({ message: "Session updated." });

@@ -9,12 +9,12 @@
  */
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { parseId } from "../../lib/http/params.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
 import { createDefaultSettings } from "./settings.ts";
 
 /** Core §9 and admin §9: the sign-up trial lasts three days. */
 export const TRIAL_DAYS = 3;
-const MAX_INT = 2_147_483_647;
 
 export interface PublicPlan {
   id: number;
@@ -112,7 +112,7 @@ export async function signUpCompany(
   const passwordHash = await hashPassword(input.password);
   const dueDate = trialDueDate(today);
   return await db.transaction(async (tx) => {
-    if (input.planId > MAX_INT) throw new AppError("ERR_PLAN_NOT_FOUND", 404);
+    if (parseId(input.planId) === null) throw new AppError("ERR_PLAN_NOT_FOUND", 404);
     const plan = await tx.maybeOne(sql`select 1 from plans where id = ${input.planId}`);
     if (!plan) throw new AppError("ERR_PLAN_NOT_FOUND", 404);
 

@@ -5,7 +5,7 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { containsPattern, PAGE_SIZE, pageOffset, pageRows } from "../../lib/http/list_query.ts";
+import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
 import { listSettings, listSettingsOf, type SettingRow } from "../accounts/settings.ts";
 import type { Plan } from "../plans/plans.ts";
 import type { Recurrence } from "./due_date.ts";
@@ -77,8 +77,9 @@ export async function listCompaniesPage(
     : sql.empty;
   const rows = await db.query<Company>(sql`
     select ${COMPANY_COLUMNS} ${FROM_COMPANIES} ${filter}
-    order by c.name, c.id limit ${PAGE_SIZE + 1} offset ${pageOffset(query.pageNumber)}`);
-  return { companies: await withSettings(db, pageRows(rows)), hasMore: rows.length > PAGE_SIZE };
+    order by c.name, c.id ${pageClause(query.pageNumber)}`);
+  const page = pageOf(rows);
+  return { companies: await withSettings(db, page.rows), hasMore: page.hasMore };
 }
 
 export async function findCompany(db: Queryable, id: number): Promise<CompanyWithSettings> {

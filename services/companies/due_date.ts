@@ -4,6 +4,7 @@
  * arithmetic runs in UTC so no daylight-saving shift moves a day; "today" is the viewer's
  * local calendar day. Shared by the API and the settings page.
  */
+import { parseDay } from "../../lib/dates.ts";
 
 export const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
 export type Recurrence = typeof RECURRENCES[number];
@@ -17,22 +18,13 @@ export const RECURRENCE_MONTHS: Readonly<Record<Recurrence, number>> = {
   ANUAL: 12,
 };
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
-
 /**
  * The date of `value` as `YYYY-MM-DD`, or null when it is empty or not a real date: the
  * company form's rule that an empty or invalid due date becomes null (admin §4). A full
  * ISO timestamp keeps only its date.
  */
 export function normalizeDueDate(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  const match = ISO_DATE.exec(value.trim());
-  if (!match) return null;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 &&
-    date.getUTCDate() === d;
-  return real && y >= 1900 && y <= 9999 ? formatDate(date) : null;
+  return parseDay(value);
 }
 
 /**

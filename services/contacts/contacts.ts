@@ -4,7 +4,7 @@
  * is answered exactly like one that does not exist (404 ERR_NO_CONTACT_FOUND).
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
-import { AppError } from "../../lib/http/errors.ts";
+import { AppError, conflictOnDuplicate } from "../../lib/http/errors.ts";
 import { type ContactsDeps, publishContactEvent } from "./events.ts";
 import { normaliseNumber } from "./number.ts";
 
@@ -69,10 +69,6 @@ export function requireValidNumber(raw: string): string {
   return number;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === "object" && err !== null && (err as { code?: unknown }).code === "23505";
-}
-
 async function findByNumber(db: Queryable, companyId: number, number: string) {
   return await db.maybeOne<{ id: number; name: string; number: string }>(sql`
     select id, name, number from contacts where company_id = ${companyId} and number = ${number}`);
@@ -128,19 +124,15 @@ export async function updateContact(
       const holder = await findByNumber(tx, companyId, number);
       if (holder && holder.id !== id) throw duplicateError(holder);
     }
-    try {
-      await tx.run(sql`
+    // Another request may take the number between the check above and this update.
+    await conflictOnDuplicate("ERR_DUPLICATED_CONTACT", () =>
+      tx.run(sql`
         update contacts set
           name = coalesce(${input.name ?? null}::text, name),
           number = coalesce(${number ?? null}::text, number),
           email = coalesce(${input.email ?? null}::text, email),
           updated_at = now()
-        where id = ${id} and company_id = ${companyId}`);
-    } catch (err) {
-      // Another request took the number between the check above and this update.
-      if (isUniqueViolation(err)) throw new AppError("ERR_DUPLICATED_CONTACT", 409);
-      throw err;
-    }
+        where id = ${id} and company_id = ${companyId}`));
     if (input.extraInfo !== undefined) await replaceExtraInfo(tx, id, input.extraInfo);
     return await loadContact(tx, companyId, id);
   });

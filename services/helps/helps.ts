@@ -5,7 +5,7 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { containsPattern, PAGE_SIZE, pageOffset, pageRows } from "../../lib/http/list_query.ts";
+import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
 
 export interface Help {
   id: number;
@@ -41,8 +41,9 @@ export async function listHelpsPage(
     : sql.empty;
   const rows = await db.query<Help>(sql`
     select ${HELP_COLUMNS} from helps ${filter}
-    order by id limit ${PAGE_SIZE + 1} offset ${pageOffset(query.pageNumber)}`);
-  return { helps: pageRows(rows), hasMore: rows.length > PAGE_SIZE };
+    order by id ${pageClause(query.pageNumber)}`);
+  const page = pageOf(rows);
+  return { helps: page.rows, hasMore: page.hasMore };
 }
 
 export async function createHelp(db: Queryable, input: HelpInput): Promise<Help> {

@@ -6,7 +6,7 @@
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { foreignKeyViolation, uniqueViolation } from "../../lib/db/errors.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { containsPattern, PAGE_SIZE, pageOffset, pageRows } from "../../lib/http/list_query.ts";
+import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
 import type { PlanFeatures } from "../accounts/permissions.ts";
 
 export interface Plan extends PlanFeatures {
@@ -70,8 +70,9 @@ export async function listPlansPage(
     : sql.empty;
   const rows = await db.query<Plan>(sql`
     select ${PLAN_COLUMNS} from plans ${filter}
-    order by name, id limit ${PAGE_SIZE + 1} offset ${pageOffset(query.pageNumber)}`);
-  return { plans: pageRows(rows), hasMore: rows.length > PAGE_SIZE };
+    order by name, id ${pageClause(query.pageNumber)}`);
+  const page = pageOf(rows);
+  return { plans: page.rows, hasMore: page.hasMore };
 }
 
 export async function findPlan(db: Queryable, id: number): Promise<Plan> {

@@ -4,7 +4,7 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
-import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
+import { conflictOnDuplicate } from "../../lib/http/errors.ts";
 import type { MediaLinks } from "../../lib/media/signed_url.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { publishDeleted, publishSaved } from "./events.ts";

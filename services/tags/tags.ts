@@ -5,9 +5,8 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
-import { conflictOnDuplicate } from "../../lib/db/unique_violation.ts";
 import type { Principal } from "../../lib/http/auth.ts";
-import { AppError } from "../../lib/http/errors.ts";
+import { AppError, conflictOnDuplicate } from "../../lib/http/errors.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { assertPlanFeature, isAdmin } from "../accounts/permissions.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";

@@ -5,10 +5,12 @@
  * same as one that does not exist, so ids of other companies reveal nothing.
  *
  * Both lists page by keyset (the last row's time and id), so a page costs the same on the
- * thousandth scroll as on the first and new rows arriving meanwhile never shift a page.
+ * thousandth scroll as on the first and new rows arriving meanwhile never shift a page; the
+ * spec's clients page by `pageNumber` instead (DESIGN §4), which both lists accept too.
+ * Either way the answer carries `hasMore` and `count`.
  */
 import { type Db, type Sql, sql } from "../../lib/db/mod.ts";
-import { containsPattern, phoneDigitsPattern } from "../../lib/db/paging.ts";
+import { containsPattern, pageClause, pageOf, phoneDigitsPattern } from "../../lib/db/paging.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { channels } from "../../lib/realtime/channels.ts";
 import type { MediaLinks } from "../../lib/media/signed_url.ts";
@@ -88,6 +90,26 @@ export interface TicketsQuery {
   showAll?: boolean;
   withUnreadMessages?: boolean;
   cursor?: string;
+  /** From 1; ignored when a cursor is given. */
+  pageNumber?: number;
+}
+
+/** Where a page starts: after a keyset cursor, or at a page number (the first without either). */
+export interface PageRequest {
+  cursor?: string;
+  pageNumber?: number;
+}
+
+/**
+ * The keyset condition for a cursor over `(at, id)`, else the page number's offset (with
+ * the extra row that tells `hasMore`).
+ */
+function pageWindow(page: PageRequest, at: Sql, id: Sql, pageSize: number) {
+  const cursor = parseCursor(page.cursor);
+  return {
+    after: cursor ? sql`and (${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``,
+    limit: pageClause(cursor ? 1 : page.pageNumber ?? 1, pageSize),
+  };
 }
 
 /** The list's filters (core §7 GET /tickets), on top of what the viewer may see at all. */
@@ -135,24 +157,27 @@ export async function listTickets(
   db: Db,
   viewer: Viewer,
   query: TicketsQuery,
-): Promise<{ tickets: Ticket[]; hasMore: boolean; nextCursor: string | null }> {
-  const filters = listFilters(viewer, query);
-  const cursor = parseCursor(query.cursor);
-  if (cursor) {
-    filters.push(sql`(t.updated_at, t.id) < (${cursor.at}::timestamptz, ${cursor.id})`);
-  }
-  const rows = await db.query(sql`
-    select ${TICKET_COLUMNS}, t.updated_at::text as cursor_at
-    from ${TICKET_FROM}
-    where ${sql.join(filters, " and ")}
-    order by t.updated_at desc, t.id desc
-    limit ${TICKETS_PAGE_SIZE + 1}`);
-  const hasMore = rows.length > TICKETS_PAGE_SIZE;
-  const last = rows[TICKETS_PAGE_SIZE - 1];
+): Promise<
+  { tickets: Ticket[]; hasMore: boolean; count: number; nextCursor: string | null }
+> {
+  const filters = sql.join(listFilters(viewer, query), " and ");
+  const { after, limit } = pageWindow(query, sql`t.updated_at`, sql`t.id`, TICKETS_PAGE_SIZE);
+  const [rows, { count }] = await Promise.all([
+    db.query(sql`
+      select ${TICKET_COLUMNS}, t.updated_at::text as cursor_at
+      from ${TICKET_FROM}
+      where ${filters} ${after}
+      order by t.updated_at desc, t.id desc
+      ${limit}`),
+    db.one<{ count: number }>(sql`select count(*)::int as count from tickets t where ${filters}`),
+  ]);
+  const page = pageOf(rows, TICKETS_PAGE_SIZE);
+  const last = page.rows.at(-1);
   return {
-    tickets: rows.slice(0, TICKETS_PAGE_SIZE).map(presentTicket),
-    hasMore,
-    nextCursor: hasMore && last ? cursorOf(String(last.cursor_at), Number(last.id)) : null,
+    tickets: page.rows.map(presentTicket),
+    hasMore: page.hasMore,
+    count,
+    nextCursor: page.hasMore && last ? cursorOf(String(last.cursor_at), Number(last.id)) : null,
   };
 }
 
@@ -211,29 +236,42 @@ export async function listMessages(
   deps: { db: Db; hub?: Hub; mediaLinks?: MediaLinks },
   viewer: Viewer,
   ticketId: number,
-  cursorText: string | undefined,
+  pageRequest: PageRequest,
   { markRead = true } = {},
-): Promise<{ messages: Message[]; ticket: Ticket; hasMore: boolean; nextCursor: string | null }> {
+): Promise<
+  {
+    messages: Message[];
+    ticket: Ticket;
+    hasMore: boolean;
+    count: number;
+    nextCursor: string | null;
+  }
+> {
   const { db } = deps;
   let ticket = await showTicket(db, viewer, { id: ticketId });
-  const cursor = parseCursor(cursorText);
+  const { after, limit } = pageWindow(pageRequest, sql`created_at`, sql`id`, MESSAGES_PAGE_SIZE);
   // The conversation goes on into the contact's earlier tickets, those the viewer may see
   // (core §2): one keyset over their messages, the view draws a separator between tickets.
-  const rows = await db.query(sql`
-    select *, created_at::text as cursor_at from messages
-    where company_id = ${viewer.companyId}
+  const conversation = sql`company_id = ${viewer.companyId}
       and ticket_id = any(array(
         select t.id from tickets t
         where t.company_id = ${viewer.companyId} and t.contact_id = ${ticket.contactId}
           and (t.id = ${ticketId} or (t.created_at < ${ticket.createdAt}::timestamptz
                and t.whatsapp_id is not distinct from ${ticket.whatsappId}
-               and ${visibleTo(viewer)}))))
-      ${cursor ? sql`and (created_at, id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``}
-    order by created_at desc, id desc
-    limit ${MESSAGES_PAGE_SIZE + 1}`);
-  const hasMore = rows.length > MESSAGES_PAGE_SIZE;
-  const page = await withQuoted(deps, viewer.companyId, rows.slice(0, MESSAGES_PAGE_SIZE));
-  const oldest = rows[MESSAGES_PAGE_SIZE - 1];
+               and ${visibleTo(viewer)}))))`;
+  const [rows, { count }] = await Promise.all([
+    db.query(sql`
+      select *, created_at::text as cursor_at from messages
+      where ${conversation} ${after}
+      order by created_at desc, id desc
+      ${limit}`),
+    db.one<{ count: number }>(
+      sql`select count(*)::int as count from messages where ${conversation}`,
+    ),
+  ]);
+  const { rows: newest, hasMore } = pageOf(rows, MESSAGES_PAGE_SIZE);
+  const page = await withQuoted(deps, viewer.companyId, newest);
+  const oldest = newest.at(-1);
   if (markRead && ticket.unreadMessages > 0) {
     await db.run(sql`update messages set read = true
       where ticket_id = ${ticketId} and not read and not from_me`);
@@ -249,6 +287,7 @@ export async function listMessages(
     messages: page.reverse(),
     ticket,
     hasMore,
+    count,
     nextCursor: hasMore && oldest ? cursorOf(String(oldest.cursor_at), Number(oldest.id)) : null,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { allTicketSpelling, noneAsNull } from "../../lib/http/client_values.ts";
-import { AppError } from "../../lib/http/errors.ts";
+import { MAX_INTEGER_ID } from "../../lib/http/params.ts";
 
 const required = { error: "Required" };
 
@@ -19,8 +19,11 @@ const password = z.string(required).min(1, "Required").min(5, "Too Short!").max(
 const profile = z.enum(["user", "admin"]);
 const allTicket = z.preprocess(allTicketSpelling, z.enum(["enabled", "disabled"]));
 // A blank select arrives as "" (our form) or false (the original screens): no default connection.
-const whatsappId = z.preprocess(noneAsNull, z.number().int().positive().nullable());
-const queueIds = z.array(z.number().int().positive()).max(200);
+const whatsappId = z.preprocess(
+  noneAsNull,
+  z.number().int().positive().max(MAX_INTEGER_ID).nullable(),
+);
+const queueIds = z.array(z.number().int().positive().max(MAX_INTEGER_ID)).max(200);
 
 export const CreateUserBody = z.object({
   name,
@@ -32,7 +35,7 @@ export const CreateUserBody = z.object({
   allTicket: allTicket.default("disabled"),
   super: z.boolean().optional(),
   /** Counts only for the super user; anyone else creates in their own company. */
-  companyId: z.number().int().positive().optional(),
+  companyId: z.number().int().positive().max(MAX_INTEGER_ID).optional(),
 });
 export type CreateUserInput = z.output<typeof CreateUserBody>;
 
@@ -58,12 +61,3 @@ export const ListUsersQuery = z.object({
   searchParam: z.string().max(100, "Too Long!").optional(),
   pageNumber: z.coerce.number().int().min(1).max(10_000).optional(),
 });
-
-const UserId = z.coerce.number().int().positive().max(2_147_483_647);
-
-/** The `{id}` of a path as a user id; anything else is a user that does not exist (404). */
-export function userIdFromPath(value: string | undefined): number {
-  const parsed = UserId.safeParse(value);
-  if (!parsed.success) throw new AppError("ERR_NO_USER_FOUND", 404);
-  return parsed.data;
-}

@@ -4,6 +4,7 @@
  * the server generates it, and renews it on request.
  */
 import { z } from "zod";
+import { MAX_INTEGER_ID } from "../../lib/http/params.ts";
 import { PROVIDERS } from "./provider.ts";
 
 const WEEKDAYS = [
@@ -27,7 +28,7 @@ const OpeningHours = z.object({
 
 const text = (max = 4000) => z.string().max(max, "Too Long!");
 const minutes = z.coerce.number().int().min(0).max(525_600);
-const optionalId = z.coerce.number().int().positive().nullable();
+const optionalId = z.coerce.number().int().positive().max(MAX_INTEGER_ID).nullable();
 
 const fields = {
   name: z.string({ error: "Required" }).trim().min(1, "Required").min(2, "Too Short!").max(
@@ -48,7 +49,7 @@ const fields = {
   transferQueueId: optionalId,
   promptId: optionalId,
   integrationId: optionalId,
-  queueIds: z.array(z.coerce.number().int().positive()).max(200),
+  queueIds: z.array(z.coerce.number().int().positive().max(MAX_INTEGER_ID)).max(200),
   schedules: z.array(OpeningHours).max(7),
   timeSendQueue: minutes,
   sendIdQueue: optionalId,

@@ -27,7 +27,7 @@ Deno.test("[api] sockets are closed when their session becomes void", async (t) 
     const asSuper = as(superSession);
 
     /** A company with a signed-in admin and agent, each with an open socket. */
-    async function company() {
+    const company = async () => {
       const id = await createTestCompany(db);
       const admin = await createTestUser(db, id);
       const agent = await createTestUser(db, id, { profile: "user" });
@@ -41,22 +41,22 @@ Deno.test("[api] sockets are closed when their session becomes void", async (t) 
         adminSocket: await env.connect({ Authorization: `Bearer ${adminSession.token}` }),
         agentSocket: await env.connect({ Authorization: `Bearer ${agentSession.token}` }),
       };
-    }
+    };
 
     /** Closed as "session expired" within a few seconds (pings would close it much later). */
-    async function assertEnded(socket: TestClient) {
+    const assertEnded = async (socket: TestClient) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 3000)));
       const closed = await Promise.race([socket.closed, late]);
       clearTimeout(timer);
       assert.equal(closed?.code, CLOSE_SESSION_EXPIRED, "the socket was closed as session expired");
-    }
+    };
     /** Still open and still receiving: a company event reaches it after the change. */
-    async function assertLive(socket: TestClient, companyId: number) {
+    const assertLive = async (socket: TestClient, companyId: number) => {
       const marker = crypto.randomUUID();
       await env.hub.publish(`company-${companyId}`, `company-${companyId}-contact`, { marker });
       assert.deepEqual((await socket.next(`company-${companyId}-contact`)).data, { marker });
-    }
+    };
 
     await t.step("an admin changes an agent's password: the agent's socket closes", async () => {
       const c = await company();

@@ -32,15 +32,18 @@ export async function apiAs(app: App, jwtKey: Uint8Array, user: ApiUser): Promis
 /** Calls the app with `token` as `Authorization: Bearer`. */
 function callWithToken(app: App, token: string): ApiCall {
   return async (method, path, body) => {
-    // A FormData body goes as multipart (its boundary set by the request), anything else as JSON.
+    // A FormData body goes as multipart (its boundary set by the request), a Blob as its bytes
+    // with its own type (malformed bodies for the fuzz test), anything else as JSON.
     const multipart = body instanceof FormData;
+    const raw = body instanceof Blob;
+    const contentType = raw ? body.type : multipart ? undefined : "application/json";
     return await app.request(path, {
       method,
       headers: {
         Authorization: `Bearer ${token}`,
-        ...(multipart ? {} : { "Content-Type": "application/json" }),
+        ...(contentType ? { "Content-Type": contentType } : {}),
       },
-      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart || raw ? body : JSON.stringify(body),
     });
   };
 }
