@@ -8,12 +8,12 @@
  * thousandth scroll as on the first and new rows arriving meanwhile never shift a page.
  */
 import { type Db, type Sql, sql } from "../../lib/db/mod.ts";
-import { containsPattern, phoneDigitsPattern } from "../../lib/db/paging.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { channels } from "../../lib/realtime/channels.ts";
 import type { MediaLinks } from "../../lib/media/signed_url.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { isAdmin } from "../accounts/permissions.ts";
+import { matchingTicketsFilter, recentMatches } from "./search.ts";
 import {
   type Message,
   presentMessage,
@@ -108,26 +108,6 @@ function listFilters(viewer: Viewer, query: TicketsQuery): Sql[] {
   if (query.date) filters.push(sql`t.created_at::date = ${query.date}::date`);
   if (query.updatedAt) filters.push(sql`t.updated_at::date = ${query.updatedAt}::date`);
   if (query.withUnreadMessages) filters.push(sql`t.unread_messages > 0`);
-  const search = query.searchParam?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    const digits = phoneDigitsPattern(search);
-    // One set of ticket ids, a union of two parts each read through its trigram indexes
-    // (migrations 0016, 0017): the tickets of the matching contacts, and the tickets of the
-    // matching messages. Written as `contact in (…) or id in (…)`, Postgres could only
-    // check both on every ticket of the company. The number is only searched for a
-    // number-like text (its digits), so a name search stays on the name's index.
-    const byContact = digits
-      ? sql`(lower(s.name) like ${pattern} or s.number like ${digits})`
-      : sql`lower(s.name) like ${pattern}`;
-    filters.push(sql`t.id in (
-      select x.id from tickets x
-      where x.company_id = ${viewer.companyId} and x.contact_id in (
-        select s.id from contacts s where s.company_id = ${viewer.companyId} and ${byContact})
-      union
-      select m.ticket_id from messages m
-      where m.company_id = ${viewer.companyId} and lower(m.body) like ${pattern})`);
-  }
   return filters;
 }
 
@@ -140,6 +120,19 @@ export async function listTickets(
   const cursor = parseCursor(query.cursor);
   if (cursor) {
     filters.push(sql`(t.updated_at, t.id) < (${cursor.at}::timestamptz, ${cursor.id})`);
+  }
+  const search = query.searchParam?.trim();
+  if (search) {
+    const recent = await recentMatches(
+      db,
+      viewer.companyId,
+      filters,
+      search,
+      TICKETS_PAGE_SIZE + 1,
+    );
+    filters.push(
+      recent ? sql`t.id = any(${recent}::int[])` : matchingTicketsFilter(viewer.companyId, search),
+    );
   }
   const rows = await db.query(sql`
     select ${TICKET_COLUMNS}, t.updated_at::text as cursor_at
