@@ -95,6 +95,24 @@ export default async function ticketsAtScaleFigures(): Promise<Figure[]> {
       30,
     );
 
+    // DESIGN §10: a word in every message, so a plan that first gathers the matches reads
+    // a million rows; the list's newest tickets answer it instead (services/tickets/search.ts).
+    await time(
+      "admin search for a common word",
+      () => asAdmin("GET", "/api/tickets?searchParam=mensagem&showAll=true"),
+      100,
+    );
+    await time(
+      "agent search for a common word",
+      () => asAgent("GET", "/api/tickets?searchParam=mensagem&status=open"),
+      100,
+    );
+    await time(
+      "admin search for a word in one old ticket",
+      () => asAdmin("GET", "/api/tickets?searchParam=atendimento%20777&showAll=true"),
+      100,
+    );
+
     figures.push(...await inbound(db, companyId, connectionId));
     return figures;
   } finally {

@@ -10,12 +10,13 @@
  * Either way the answer carries `hasMore` and `count`.
  */
 import { type Db, type Sql, sql } from "../../lib/db/mod.ts";
-import { containsPattern, pageClause, pageOf, phoneDigitsPattern } from "../../lib/db/paging.ts";
+import { pageClause, pageOf } from "../../lib/db/paging.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { channels } from "../../lib/realtime/channels.ts";
 import type { MediaLinks } from "../../lib/media/signed_url.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { isAdmin } from "../accounts/permissions.ts";
+import { matchingTicketsFilter, recentMatches } from "./search.ts";
 import {
   type Message,
   presentMessage,
@@ -130,26 +131,6 @@ function listFilters(viewer: Viewer, query: TicketsQuery): Sql[] {
   if (query.date) filters.push(sql`t.created_at::date = ${query.date}::date`);
   if (query.updatedAt) filters.push(sql`t.updated_at::date = ${query.updatedAt}::date`);
   if (query.withUnreadMessages) filters.push(sql`t.unread_messages > 0`);
-  const search = query.searchParam?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    const digits = phoneDigitsPattern(search);
-    // One set of ticket ids, a union of two parts each read through its trigram indexes
-    // (migrations 0016, 0017): the tickets of the matching contacts, and the tickets of the
-    // matching messages. Written as `contact in (…) or id in (…)`, Postgres could only
-    // check both on every ticket of the company. The number is only searched for a
-    // number-like text (its digits), so a name search stays on the name's index.
-    const byContact = digits
-      ? sql`(lower(s.name) like ${pattern} or s.number like ${digits})`
-      : sql`lower(s.name) like ${pattern}`;
-    filters.push(sql`t.id in (
-      select x.id from tickets x
-      where x.company_id = ${viewer.companyId} and x.contact_id in (
-        select s.id from contacts s where s.company_id = ${viewer.companyId} and ${byContact})
-      union
-      select m.ticket_id from messages m
-      where m.company_id = ${viewer.companyId} and lower(m.body) like ${pattern})`);
-  }
   return filters;
 }
 
@@ -160,16 +141,32 @@ export async function listTickets(
 ): Promise<
   { tickets: Ticket[]; hasMore: boolean; count: number; nextCursor: string | null }
 > {
-  const filters = sql.join(listFilters(viewer, query), " and ");
+  const filters = listFilters(viewer, query);
   const { after, limit } = pageWindow(query, sql`t.updated_at`, sql`t.id`, TICKETS_PAGE_SIZE);
-  const [rows, { count }] = await Promise.all([
+  // A search's count comes from its plan (services/tickets/search.ts) when that plan knows it.
+  let searchCount: number | undefined;
+  const search = query.searchParam?.trim();
+  if (search) {
+    const need = (query.cursor ? 1 : query.pageNumber ?? 1) * TICKETS_PAGE_SIZE + 1;
+    const recent = await recentMatches(db, viewer.companyId, { filters, after }, search, need);
+    if (recent) {
+      filters.push(sql`t.id = any(${recent.ids}::int[])`);
+      searchCount = recent.count;
+    } else {
+      filters.push(matchingTicketsFilter(viewer.companyId, search));
+    }
+  }
+  const where = sql.join(filters, " and ");
+  const [rows, count] = await Promise.all([
     db.query(sql`
       select ${TICKET_COLUMNS}, t.updated_at::text as cursor_at
       from ${TICKET_FROM}
-      where ${filters} ${after}
+      where ${where} ${after}
       order by t.updated_at desc, t.id desc
       ${limit}`),
-    db.one<{ count: number }>(sql`select count(*)::int as count from tickets t where ${filters}`),
+    searchCount ?? db.one<{ count: number }>(
+      sql`select count(*)::int as count from tickets t where ${where}`,
+    ).then((row) => row.count),
   ]);
   const page = pageOf(rows, TICKETS_PAGE_SIZE);
   const last = page.rows.at(-1);
