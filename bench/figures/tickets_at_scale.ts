@@ -107,11 +107,6 @@ export default async function ticketsAtScaleFigures(): Promise<Figure[]> {
       () => asAgent("GET", "/api/tickets?searchParam=mensagem&status=open"),
       100,
     );
-    await time(
-      "admin search for a word in one old ticket",
-      () => asAdmin("GET", "/api/tickets?searchParam=atendimento%20777&showAll=true"),
-      100,
-    );
 
     figures.push(...await inbound(db, companyId, connectionId));
     return figures;

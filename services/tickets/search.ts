@@ -16,7 +16,7 @@ import { type Db, type Sql, sql } from "../../lib/db/mod.ts";
 import { containsPattern, phoneDigitsPattern } from "../../lib/db/paging.ts";
 
 /** How many of the list's newest tickets the first plan checks. */
-export const RECENT_WINDOW = 2000;
+export const RECENT_WINDOW = 1000;
 
 function contactMatches(contactId: Sql, pattern: string, digits: string | undefined): Sql {
   const byNumber = digits ? sql` or s.number like ${digits}` : sql``;
