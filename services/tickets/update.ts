@@ -14,6 +14,7 @@ import { uniqueViolation } from "../../lib/db/errors.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { isAdmin } from "../accounts/permissions.ts";
+import { assertQueueLinks } from "../queues/links.ts";
 import { announceTicketChange, announceTicketDeleted } from "./announce.ts";
 import { sendSystemMessage } from "./outbound.ts";
 import { showTicket, type Viewer } from "./read.ts";
@@ -148,6 +149,7 @@ export async function updateTicket(
     await assertInCompany(db, companyId, "whatsapps", whatsappId, "ERR_NO_WAPP_FOUND");
   }
   const closing = next.kind === "resolve";
+  if (!closing) await assertQueueLinks(db, companyId, change);
   try {
     await db.run(sql`
       update tickets

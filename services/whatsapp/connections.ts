@@ -16,6 +16,7 @@ import {
   listConnectionRows,
   presentConnection,
 } from "./connection_rows.ts";
+import { assertQueueLinks } from "../queues/links.ts";
 import type { CreateConnectionInput, UpdateConnectionInput } from "./connection_input.ts";
 
 /**
@@ -160,6 +161,7 @@ export async function createConnection(
     );
     if (count.n >= limit) throw new AppError("ERR_CONNECTION_LIMIT_REACHED", 403, { limit });
     await assertNameFree(tx, companyId, input.name);
+    await assertQueueLinks(tx, companyId, input);
     const queueIds = input.queueIds ?? [];
     await assertOwnQueues(tx, companyId, input);
     assertGreeting(new Set(queueIds).size, input.greetingMessage ?? "");
@@ -195,6 +197,7 @@ export async function updateConnection(
     const current = await showConnection(tx, companyId, id);
     if (input.name !== undefined) await assertNameFree(tx, companyId, input.name, id);
     await assertOwnQueues(tx, companyId, input);
+    await assertQueueLinks(tx, companyId, input);
     const queueCount = input.queueIds ? new Set(input.queueIds).size : current.queues.length;
     assertGreeting(queueCount, input.greetingMessage ?? current.greetingMessage);
     if (input.isDefault === false && current.isDefault) {

@@ -9,11 +9,13 @@ import assert from "node:assert/strict";
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { PLAN_FEATURES, type PlanFeature } from "../../services/plans/features.ts";
 import { answer, openAppWithActors } from "../helpers/api_as.ts";
+import { createTestConnection } from "../helpers/users.ts";
 
 interface Fixture {
   tag: number;
   lane: number;
   queue: number;
+  connection: number;
 }
 
 interface GatedCall {
@@ -49,6 +51,12 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
       body: { integrationId: 7 },
       allowed: 400,
     },
+    {
+      method: "PUT",
+      path: (f) => `/api/whatsapp/${f.connection}`,
+      body: { integrationId: 7 },
+      allowed: 400,
+    },
   ],
   useOpenAi: [
     {
@@ -58,6 +66,12 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
       allowed: 400,
     },
     { method: "PUT", path: (f) => `/api/queue/${f.queue}`, body: { promptId: 3 }, allowed: 400 },
+    {
+      method: "PUT",
+      path: (f) => `/api/whatsapp/${f.connection}`,
+      body: { promptId: 3 },
+      allowed: 400,
+    },
   ],
 };
 
@@ -80,6 +94,9 @@ async function rows(db: Db, companyId: number): Promise<string> {
   return JSON.stringify({
     tags: await db.query(sql`select * from tags where company_id = ${companyId} order by id`),
     queues: await db.query(sql`select * from queues where company_id = ${companyId} order by id`),
+    connections: await db.query(
+      sql`select * from whatsapps where company_id = ${companyId} order by id`,
+    ),
   });
 }
 
@@ -98,6 +115,7 @@ Deno.test("[api] every flag of the plan is enforced by the API", async (t) => {
       queue: (await db.one<{ id: number }>(sql`
         insert into queues (company_id, name, color) values (${companyId}, 'Suporte', '#0000aa')
         returning id`)).id,
+      connection: await createTestConnection(db, companyId),
     };
 
     await t.step("each flag is gated or has a reason why there is nothing to gate", () => {
