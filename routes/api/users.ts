@@ -6,12 +6,12 @@ import { clientIp } from "../../lib/http/client_ip.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
+import { isAdmin, requireAdmin } from "../../services/accounts/permissions.ts";
 import { createUser } from "../../services/users/create_user.ts";
 import { deleteUser } from "../../services/users/delete_user.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import type { UsersDeps } from "../../services/users/deps.ts";
-import { listColleagues, listUsers } from "../../services/users/list_users.ts";
+import { listColleagues, listColleaguesPage, listUsers } from "../../services/users/list_users.ts";
 import { readUser } from "../../services/users/read_user.ts";
 import { CreateUserBody, ListUsersQuery, UpdateUserBody } from "../../services/users/schemas.ts";
 import { updateUser } from "../../services/users/update_user.ts";
@@ -19,10 +19,15 @@ import { updateUser } from "../../services/users/update_user.ts";
 export function userRoutes(deps: ServiceDeps & Pick<UsersDeps, "guesses">): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
+  // Admins page through whole users; a plain user through colleagues' names and queues.
   routes.get("/", async (c) => {
-    const auth = requireAdmin(c);
+    const auth = requireAuth(c);
     const query = validateQuery(c, ListUsersQuery);
-    return c.json(await listUsers(deps.db, auth.companyId, query));
+    return c.json(
+      isAdmin(auth)
+        ? await listUsers(deps.db, auth.companyId, query)
+        : await listColleaguesPage(deps.db, auth.companyId, query),
+    );
   });
 
   // Any colleague may read who works here (e.g. to pick whom to transfer a ticket to).

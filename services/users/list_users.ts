@@ -3,7 +3,7 @@
  * and the short list any colleague may read, e.g. to pick whom to transfer a ticket to
  * (`GET /api/users/list`).
  */
-import { type Queryable, sql } from "../../lib/db/mod.ts";
+import { type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import {
   queryUserViews,
@@ -22,6 +22,13 @@ export interface ColleagueName {
   queues: QueueChip[];
 }
 
+/** What a plain user's search of colleagues answers: names and queues only. */
+export interface ColleaguePage {
+  users: ColleagueName[];
+  count: number;
+  hasMore: boolean;
+}
+
 export interface UserPage {
   users: UserView[];
   /** How many users match the search, over all pages. */
@@ -37,21 +44,62 @@ export interface UserPage {
 export async function listUsers(
   db: Queryable,
   companyId: number,
-  options: { searchParam?: string; pageNumber?: number } = {},
+  options: UserSearch = {},
 ): Promise<UserPage> {
-  const pageNumber = Math.max(1, options.pageNumber ?? 1);
-  const term = options.searchParam?.trim().toLowerCase() ?? "";
-  const filter = term === "" ? sql.empty : sql`and (strpos(lower(u.name), ${term}) > 0
-    or strpos(lower(u.email), ${term}) > 0)`;
-  const offset = (pageNumber - 1) * USERS_PAGE_SIZE;
+  // Admins search names and e-mails.
+  const term = searchTerm(options);
+  const filter = term === ""
+    ? sql.empty
+    : sql`and (strpos(lower(u.name), ${term}) > 0 or strpos(lower(u.email), ${term}) > 0)`;
+  return await pageOfUsers(
+    db,
+    companyId,
+    filter,
+    options,
+    (page) => queryUserViews(db, sql`select ${USER_VIEW_COLUMNS} ${page}`),
+  );
+}
+
+/**
+ * A page of colleagues for a plain user (the transfer dialog's search): names and queues
+ * only, and the search looks at names only, so no e-mail can be seen or probed.
+ */
+export async function listColleaguesPage(
+  db: Queryable,
+  companyId: number,
+  options: UserSearch = {},
+): Promise<ColleaguePage> {
+  const term = searchTerm(options);
+  const filter = term === "" ? sql.empty : sql`and strpos(lower(u.name), ${term}) > 0`;
+  return await pageOfUsers(
+    db,
+    companyId,
+    filter,
+    options,
+    (page) => queryColleagueNames(db, sql`select u.id, u.name, ${QUEUES_OF_U} as queues ${page}`),
+  );
+}
+
+interface UserSearch {
+  searchParam?: string;
+  pageNumber?: number;
+}
+
+function searchTerm(options: UserSearch): string {
+  return options.searchParam?.trim().toLowerCase() ?? "";
+}
+
+async function pageOfUsers<T>(
+  db: Queryable,
+  companyId: number,
+  filter: Sql,
+  options: UserSearch,
+  read: (page: Sql) => Promise<T[]>,
+): Promise<{ users: T[]; count: number; hasMore: boolean }> {
+  const offset = (Math.max(1, options.pageNumber ?? 1) - 1) * USERS_PAGE_SIZE;
   const [users, total] = await Promise.all([
-    queryUserViews(
-      db,
-      sql`select ${USER_VIEW_COLUMNS} from users u
-        where u.company_id = ${companyId} ${filter}
-        order by lower(u.name), u.id
-        limit ${USERS_PAGE_SIZE} offset ${offset}`,
-    ),
+    read(sql`from users u where u.company_id = ${companyId} ${filter}
+      order by lower(u.name), u.id limit ${USERS_PAGE_SIZE} offset ${offset}`),
     db.one<{ count: number }>(
       sql`select count(*) as count from users u where u.company_id = ${companyId} ${filter}`,
     ),
@@ -79,10 +127,17 @@ export async function listColleagueNames(
   db: Queryable,
   companyId: number,
 ): Promise<ColleagueName[]> {
-  const rows = await db.query<Omit<ColleagueName, "queues"> & { queues: QueueChip[] | string }>(
+  return await queryColleagueNames(
+    db,
     sql`select u.id, u.name, ${QUEUES_OF_U} as queues
       from users u where u.company_id = ${companyId}
       order by lower(u.name), u.id`,
+  );
+}
+
+async function queryColleagueNames(db: Queryable, query: Sql): Promise<ColleagueName[]> {
+  const rows = await db.query<Omit<ColleagueName, "queues"> & { queues: QueueChip[] | string }>(
+    query,
   );
   return rows.map((row) => ({
     ...row,

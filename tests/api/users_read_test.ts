@@ -94,9 +94,22 @@ Deno.test("[api] reading users: the paged list, the colleagues' list and one use
       assert.equal(literal.body.count, 0, "% is a plain character, not a wildcard");
     });
 
-    await t.step("the paged list is for admins only", async () => {
-      const res = await call(app, "GET", "/api/users", agentToken);
-      assert.deepEqual([res.status, res.body], [403, { error: "ERR_NO_PERMISSION" }]);
+    await t.step("a plain user pages through colleagues' names and queues only", async () => {
+      const res = await call(app, "GET", "/api/users?searchParam=bruno", agentToken);
+      assert.equal(res.status, 200);
+      assert.equal(res.body.count, 1);
+      assert.deepEqual(Object.keys(res.body.users[0]).sort(), ["id", "name", "queues"]);
+      assert.equal(res.body.users[0].id, agent.id);
+      // The search looks at names only: an e-mail address finds nobody.
+      const byEmail = await call(
+        app,
+        "GET",
+        `/api/users?searchParam=${encodeURIComponent(admin.email)}`,
+        agentToken,
+      );
+      assert.equal(byEmail.body.count, 0);
+      const all = await call(app, "GET", "/api/users", agentToken);
+      assert.ok(all.body.users.every((user: object) => !("email" in user)));
       assert.equal((await call(app, "GET", "/api/users", null)).status, 401);
       const bad = await call(app, "GET", "/api/users?pageNumber=0", adminToken);
       assert.equal(bad.status, 400);
