@@ -103,10 +103,14 @@ export async function revokeAccessToken(db: Db, claims: AccessClaims): Promise<v
   // No new token of a signed-out sign-in is issued, so the last one lapses within a lifetime.
   await db.transaction(async (tx) => {
     await tx.run(sql`delete from revoked_access_tokens where expires_at < now()`);
+    // A token without a sign-in id (one minted for an integration or a test) is one key.
+    const rows = session === own
+      ? sql`(${own}, now() + make_interval(secs => ${lifetime}))`
+      : sql`(${own}, now() + make_interval(secs => ${ownSeconds})),
+             (${session}, now() + make_interval(secs => ${lifetime}))`;
     await tx.run(sql`
       insert into revoked_access_tokens (token_key, expires_at)
-      values (${own}, now() + make_interval(secs => ${ownSeconds})),
-             (${session}, now() + make_interval(secs => ${lifetime}))
+      values ${rows}
       on conflict (token_key) do update set expires_at = greatest(
         revoked_access_tokens.expires_at, excluded.expires_at)`);
   });
