@@ -202,6 +202,9 @@ export async function createHub(options: HubOptions): Promise<Hub> {
         return jsonError("ERR_INTERNAL", 500);
       }
       if (!principal) return jsonError("ERR_SESSION_EXPIRED", 401);
+      // Shut down while the caller was being checked: an upgrade now would leave a socket
+      // that nothing closes, and the server's shutdown would wait for it.
+      if (closing) return jsonError("ERR_SHUTTING_DOWN", 503);
       return accept(request, principal);
     },
 

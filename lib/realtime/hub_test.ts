@@ -14,6 +14,7 @@ import {
   type Hub,
   type HubOptions,
 } from "./hub.ts";
+import { LocalBroker } from "./local_broker.ts";
 import type { AuthorizeJoin, Broker, Principal } from "./types.ts";
 
 /**
@@ -337,3 +338,25 @@ async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void
     await delay(10);
   }
 }
+
+Deno.test("realtime hub - a socket checked while the hub shuts down is not upgraded", async () => {
+  let release!: () => void;
+  const checked = new Promise<void>((resolve) => (release = resolve));
+  const hub = await createHub({
+    broker: new LocalBroker(),
+    // The caller's check is still running when the hub closes.
+    authenticate: async () => {
+      await checked;
+      return { userId: 1, companyId: 1 };
+    },
+    authorizeJoin,
+  });
+  const request = new Request("http://localhost/ws", { headers: { upgrade: "websocket" } });
+  const answer = hub.upgrade(request);
+  await hub.close();
+  release();
+  const response = await answer;
+  // An upgrade now would leave a socket nothing closes, holding the server's shutdown.
+  assert.equal(response.status, 503);
+  assert.deepEqual(await response.json(), { error: "ERR_SHUTTING_DOWN" });
+});

@@ -130,6 +130,9 @@ Deno.test("TagsManager: plain users get no kanban switch", async () => {
   const backend = actAs(env, agent);
   try {
     render(<TagsManager companyId={companyId} canSetKanban={false} />);
+    // In its rooms before the test ends: a socket still connecting when the server shuts
+    // down keeps the shutdown waiting.
+    await backend.ready;
     await until(() => screen.getByText("No tags yet"));
     fireEvent.click(screen.getAllByRole("button", { name: "New tag" })[0]!);
     const dialog = within(await screen.findByRole("dialog"));
