@@ -14,15 +14,9 @@ import type { UserView } from "../services/users/user_view.ts";
 import { DeleteUserDialog } from "./users/DeleteUserDialog.tsx";
 import { UserFormDialog } from "./users/UserFormDialog.tsx";
 import { useUsersList } from "./users/use_users_list.ts";
-
-/** The next page loads when the end of the list is this close (core §9). */
-export const LOAD_MORE_WITHIN_PX = 100;
+import { nearEnd } from "../lib/client/paged_list.ts";
 
 export type UsersManagerProps = UsersPageData;
-
-function nearEnd(element: HTMLElement): boolean {
-  return element.scrollHeight - (element.scrollTop + LOAD_MORE_WITHIN_PX) < element.clientHeight;
-}
 
 export default function UsersManager(props: UsersManagerProps) {
   const t = useT();

@@ -21,15 +21,6 @@ export interface UsersPageAnswer {
   hasMore: boolean;
 }
 
-/** A search shorter than this lists everybody (core §5: user search starts at 3 characters). */
-export const MIN_SEARCH_LENGTH = 3;
-
-/** The term sent to the server for what was typed: lower-cased, or "" below 3 characters. */
-export function effectiveSearch(typed: string): string {
-  const term = typed.trim().toLowerCase();
-  return term.length >= MIN_SEARCH_LENGTH ? term : "";
-}
-
 /** The state after loading `pageNumber`: page 1 replaces the rows, later pages append. */
 export function withPage(
   state: UsersListState,

@@ -10,8 +10,8 @@ import { sharedRealtime } from "../../lib/client/session.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
 import type { UserEvent } from "../../services/users/user_events.ts";
 import type { UserView } from "../../services/users/user_view.ts";
+import { useSearchTerm } from "../../lib/client/paged_list.ts";
 import {
-  effectiveSearch,
   removeUser,
   upsertUser,
   type UsersListState,
@@ -19,26 +19,15 @@ import {
   withPage,
 } from "./list_state.ts";
 
-export const SEARCH_DEBOUNCE_MS = 500;
-
 export function useUsersList(initial: UsersPageAnswer, companyId: number) {
   const [state, setState] = useState<UsersListState>({ ...initial, pageNumber: 1 });
   const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
+  const search = useSearchTerm(typed);
   const [loading, setLoading] = useState(false);
   const searchRef = useRef(search);
   searchRef.current = search;
   /** Only the newest request may change the rows: an older answer arriving late is dropped. */
   const latest = useRef(0);
-
-  useEffect(() => {
-    const term = effectiveSearch(typed);
-    if (term === searchRef.current) return;
-    // Clearing the box shows everybody again at once; a search waits for typing to pause.
-    if (typed.trim() === "") return void setSearch("");
-    const timer = setTimeout(() => setSearch(term), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const load = useCallback(async (pageNumber: number, term: string) => {
     const request = ++latest.current;

@@ -17,6 +17,34 @@ export interface Page<T> {
 
 export type PageLoader<T> = (pageNumber: number, search: string) => Promise<Page<T>>;
 
+/** Search starts at three typed characters (core §5); below that the whole list shows. */
+export const MIN_SEARCH_LENGTH = 3;
+
+/** The search a list runs for what was typed: trimmed, lowercased, "" below three characters. */
+export function effectiveSearch(typed: string): string {
+  const term = typed.trim().toLowerCase();
+  return term.length >= MIN_SEARCH_LENGTH ? term : "";
+}
+
+/**
+ * The search for the `typed` text of a list's box (core §5, §9): `effectiveSearch(typed)`
+ * once typing has paused for `SEARCH_DEBOUNCE_MS`, and "" at once when it falls below
+ * three characters, so clearing the box shows the whole list again without waiting.
+ */
+export function useSearchTerm(typed: string): string {
+  const [search, setSearch] = useState("");
+  const current = useRef(search);
+  current.current = search;
+  useEffect(() => {
+    const term = effectiveSearch(typed);
+    if (term === current.current) return;
+    if (term === "") return void setSearch("");
+    const timer = setTimeout(() => setSearch(term), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return search;
+}
+
 /** `value`, once it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
   const [settled, setSettled] = useState(value);

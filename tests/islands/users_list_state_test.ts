@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
+import { effectiveSearch } from "../../lib/client/paged_list.ts";
 import {
-  effectiveSearch,
   removeUser,
   upsertUser,
   type UsersListState,

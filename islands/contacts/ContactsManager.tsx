@@ -10,28 +10,18 @@ import { api, ApiError } from "../../lib/client/api.ts";
 import type { ChannelHandler } from "../../lib/client/realtime.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import { toastError } from "../../lib/ui/toast.ts";
-import { Button } from "../ui/Button.tsx";
-import { EmptyState } from "../ui/EmptyState.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
-import { ContactsTable } from "./ContactsTable.tsx";
+import { ContactsTable } from "../../components/contacts/ContactsTable.tsx";
 import { DeleteContactDialog } from "./DeleteContactDialog.tsx";
 import { downloadContactsCsv } from "./export_download.ts";
-import { PlusIcon, SearchIcon, UsersIcon } from "../icons.tsx";
-import { DownloadIcon, UploadIcon } from "./icons.tsx";
+import { PlusIcon, SearchIcon, UsersIcon } from "../../components/icons.tsx";
+import { DownloadIcon, UploadIcon } from "../../components/contacts/icons.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
-import {
-  type ContactRow,
-  type ContactsPageData,
-  effectiveSearch,
-  EMPTY_LIST,
-  type ListState,
-  withPage,
-  withRemoval,
-  withUpsert,
-} from "./list_state.ts";
-
-export const SEARCH_DEBOUNCE_MS = 500;
-export const LOAD_MORE_WITHIN_PX = 100;
+import type { ContactRow, ContactsPageData } from "../../components/contacts/types.ts";
+import { nearEnd, useSearchTerm } from "../../lib/client/paged_list.ts";
+import { EMPTY_LIST, type ListState, withPage, withRemoval, withUpsert } from "./list_state.ts";
 
 /** The part of the realtime client the screen needs (the tab's shared socket in practice). */
 export interface ContactsRealtime {
@@ -60,7 +50,7 @@ export function ContactsManager(props: ContactsManagerProps) {
     initial ? withPage(EMPTY_LIST, initial, 1) : EMPTY_LIST,
   );
   const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
+  const search = useSearchTerm(typed);
   const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<ContactRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -97,17 +87,6 @@ export function ContactsManager(props: ContactsManagerProps) {
   }, [search, load]);
 
   useEffect(() => {
-    const term = effectiveSearch(typed);
-    if (term === searchRef.current) return;
-    if (term === "") {
-      setSearch("");
-      return;
-    }
-    const timer = setTimeout(() => setSearch(term), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
-  useEffect(() => {
     if (!realtime) return;
     return realtime.subscribe(channels.contact(companyId), (data) => {
       const event = data as ContactEvent;
@@ -122,8 +101,7 @@ export function ContactsManager(props: ContactsManagerProps) {
   }, [realtime, companyId, load]);
 
   function onScroll(event: Event) {
-    const box = event.currentTarget as HTMLElement;
-    const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < LOAD_MORE_WITHIN_PX;
+    const nearBottom = nearEnd(event.currentTarget as HTMLElement);
     if (nearBottom && list.hasMore && !loading) load(list.page + 1, search);
   }
 

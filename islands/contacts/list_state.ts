@@ -4,27 +4,7 @@
  * removes). Pure functions, so the island stays thin and the rules are tested alone.
  */
 
-export interface ContactExtraInfo {
-  id: number;
-  name: string;
-  value: string;
-}
-
-export interface ContactRow {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string;
-  isGroup?: boolean;
-  extraInfo: ContactExtraInfo[];
-}
-
-export interface ContactsPageData {
-  contacts: ContactRow[];
-  count: number;
-  hasMore: boolean;
-}
+import type { ContactRow, ContactsPageData } from "../../components/contacts/types.ts";
 
 export interface ListState {
   contacts: ContactRow[];
@@ -35,15 +15,6 @@ export interface ListState {
 }
 
 export const EMPTY_LIST: ListState = { contacts: [], count: 0, hasMore: true, page: 0 };
-
-/** Search starts at three typed characters (core §5); below that the whole list shows. */
-export const MIN_SEARCH_LENGTH = 3;
-
-/** The search the server gets for what is typed: lowercased, or none under 3 characters. */
-export function effectiveSearch(typed: string): string {
-  const term = typed.trim().toLowerCase();
-  return term.length >= MIN_SEARCH_LENGTH ? term : "";
-}
 
 /** The server's order: name without case, then id. */
 function compare(a: ContactRow, b: ContactRow): number {
