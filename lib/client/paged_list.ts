@@ -69,14 +69,32 @@ export interface PagedList<T> {
   loadMore: () => void;
 }
 
-/** Pages of `load` for the (already debounced) `search`. */
-export function usePagedList<T>(load: PageLoader<T>, search: string): PagedList<T> {
+export interface PagedListOptions {
+  /** How a failed load is told; by default a toast with the answer's error code. */
+  onError?: (err: unknown) => void;
+}
+
+function toastLoadError(err: unknown): void {
+  toastError(err instanceof ApiError ? err.code : undefined);
+}
+
+/**
+ * Pages of `load` for the (already debounced) `search`. A later page leaves out rows the
+ * list already shows (a live update may have put them there first).
+ */
+export function usePagedList<T extends { id: number }>(
+  load: PageLoader<T>,
+  search: string,
+  options: PagedListOptions = {},
+): PagedList<T> {
   const [rows, setRows] = useState<T[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);
   const state = useRef({ page: 0, busy: false, generation: 0 });
   const loader = useRef(load);
   loader.current = load;
+  const onError = useRef(options.onError ?? toastLoadError);
+  onError.current = options.onError ?? toastLoadError;
   const query = search.trim().toLowerCase();
 
   const fetchPage = useCallback(async (pageNumber: number, generation: number) => {
@@ -87,12 +105,14 @@ export function usePagedList<T>(load: PageLoader<T>, search: string): PagedList<
       // A newer search started meanwhile: this answer belongs to the old one.
       if (generation !== state.current.generation) return;
       state.current.page = pageNumber;
-      setRows((current) => (pageNumber === 1 ? page.rows : [...current, ...page.rows]));
+      setRows((current) =>
+        pageNumber === 1
+          ? page.rows
+          : [...current, ...page.rows.filter((row) => !current.some((c) => c.id === row.id))]
+      );
       setHasMore(page.hasMore);
     } catch (err) {
-      if (generation === state.current.generation) {
-        toastError(err instanceof ApiError ? err.code : undefined);
-      }
+      if (generation === state.current.generation) onError.current(err);
     } finally {
       if (generation === state.current.generation) {
         state.current.busy = false;
