@@ -29,10 +29,10 @@ export default function UsersManager(props: UsersManagerProps) {
   // the list overflows or ends, or scrolling could never ask for more.
   useEffect(() => {
     const element = scroller.current;
-    if (element && element.scrollHeight <= element.clientHeight && list.state.hasMore) {
+    if (element && element.scrollHeight <= element.clientHeight && list.hasMore) {
       list.loadMore();
     }
-  }, [list.state]);
+  }, [list.rows, list.hasMore]);
 
   return (
     <section class="flex flex-col gap-5">
@@ -64,7 +64,7 @@ export default function UsersManager(props: UsersManagerProps) {
             />
           </label>
           <p class="text-[13px] text-fg-subtle sm:ml-auto" aria-live="polite">
-            {t("users.count", { count: list.state.count })}
+            {t("users.count", { count: list.count })}
           </p>
         </div>
         <div
@@ -74,7 +74,7 @@ export default function UsersManager(props: UsersManagerProps) {
           onScroll={(event) => nearEnd(event.currentTarget as HTMLElement) && list.loadMore()}
         >
           <UsersTable
-            users={list.state.users}
+            users={list.rows}
             currentUserId={props.currentUserId}
             t={t}
             onEdit={setEditing}
@@ -87,7 +87,7 @@ export default function UsersManager(props: UsersManagerProps) {
               />
             }
           />
-          {list.loading && list.state.pageNumber > 0 && list.state.users.length > 0 && (
+          {list.loading && list.page > 0 && list.rows.length > 0 && (
             <p class="px-4 py-3 text-center text-[13px] text-fg-subtle" role="status">
               {t("users.loadingMore")}
             </p>

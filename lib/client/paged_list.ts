@@ -13,6 +13,8 @@ export const LOAD_MORE_WITHIN_PX = 100;
 export interface Page<T> {
   rows: T[];
   hasMore: boolean;
+  /** Rows matching the search over every page, for lists that say how many there are. */
+  count?: number;
 }
 
 export type PageLoader<T> = (pageNumber: number, search: string) => Promise<Page<T>>;
@@ -60,18 +62,58 @@ export function nearEnd(element: HTMLElement, within = LOAD_MORE_WITHIN_PX): boo
   return element.scrollHeight - element.scrollTop - element.clientHeight < within;
 }
 
-export interface PagedList<T> {
+/** The loaded part of a list: its rows, how many match on the server, and the last page. */
+export interface ListState<T> {
   rows: T[];
-  /** For live updates between loads. */
-  setRows: (update: (rows: T[]) => T[]) => void;
+  /** Rows matching the search on the server, over every page (0 when the answer has none). */
+  count: number;
   hasMore: boolean;
-  loading: boolean;
-  loadMore: () => void;
+  /** The last page loaded (1-based); 0 before the first. */
+  page: number;
 }
 
-export interface PagedListOptions {
+export const EMPTY_LIST: ListState<never> = { rows: [], count: 0, hasMore: false, page: 0 };
+
+/**
+ * The state after loading `pageNumber`: page 1 replaces the rows, later pages append, leaving
+ * out rows already shown (a live update may have put them there first).
+ */
+export function withPage<T extends { id: number }>(
+  state: ListState<T>,
+  page: Page<T>,
+  pageNumber: number,
+): ListState<T> {
+  const base = pageNumber === 1 ? [] : state.rows;
+  const known = new Set(base.map((row) => row.id));
+  return {
+    rows: [...base, ...page.rows.filter((row) => !known.has(row.id))],
+    count: page.count ?? 0,
+    hasMore: page.hasMore,
+    page: pageNumber,
+  };
+}
+
+export interface PagedList<T> extends ListState<T> {
+  /** For live updates between loads. */
+  setRows: (update: (rows: T[]) => T[]) => void;
+  /** For live updates that change the count as well. */
+  update: (change: (state: ListState<T>) => ListState<T>) => void;
+  loading: boolean;
+  loadMore: () => void;
+  /** Loads the first page of the current search again (after an import, say). */
+  reload: () => void;
+}
+
+export interface PagedListOptions<T> {
   /** How a failed load is told; by default a toast with the answer's error code. */
   onError?: (err: unknown) => void;
+  /** The first page, rendered with the page: shown at once, fetched again only on a new search. */
+  initial?: Page<T>;
+  /**
+   * Keep showing the last search's rows until the new search answers (lists that say how many
+   * rows match); by default a new search empties the list first.
+   */
+  keepRowsWhileSearching?: boolean;
 }
 
 function toastLoadError(err: unknown): void {
@@ -79,59 +121,68 @@ function toastLoadError(err: unknown): void {
 }
 
 /**
- * Pages of `load` for the (already debounced) `search`. A later page leaves out rows the
- * list already shows (a live update may have put them there first).
+ * Pages of `load` for the (already debounced) `search`: a new search starts again from page
+ * 1, `loadMore` asks for the next page, and only the newest search's answers are kept.
  */
 export function usePagedList<T extends { id: number }>(
   load: PageLoader<T>,
   search: string,
-  options: PagedListOptions = {},
+  options: PagedListOptions<T> = {},
 ): PagedList<T> {
-  const [rows, setRows] = useState<T[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const state = useRef({ page: 0, busy: false, generation: 0 });
+  const [state, setState] = useState<ListState<T>>(() =>
+    options.initial ? withPage(EMPTY_LIST, options.initial, 1) : EMPTY_LIST
+  );
+  const [loading, setLoading] = useState(!options.initial);
+  const control = useRef({ busy: false, generation: 0, page: 0, served: Boolean(options.initial) });
+  control.current.page = state.page;
   const loader = useRef(load);
   loader.current = load;
   const onError = useRef(options.onError ?? toastLoadError);
   onError.current = options.onError ?? toastLoadError;
+  const keepRows = options.keepRowsWhileSearching === true;
   const query = search.trim().toLowerCase();
 
   const fetchPage = useCallback(async (pageNumber: number, generation: number) => {
-    state.current.busy = true;
+    control.current.busy = true;
     setLoading(true);
     try {
       const page = await loader.current(pageNumber, query);
       // A newer search started meanwhile: this answer belongs to the old one.
-      if (generation !== state.current.generation) return;
-      state.current.page = pageNumber;
-      setRows((current) =>
-        pageNumber === 1
-          ? page.rows
-          : [...current, ...page.rows.filter((row) => !current.some((c) => c.id === row.id))]
-      );
-      setHasMore(page.hasMore);
+      if (generation !== control.current.generation) return;
+      setState((current) => withPage(current, page, pageNumber));
     } catch (err) {
-      if (generation === state.current.generation) onError.current(err);
+      if (generation === control.current.generation) onError.current(err);
     } finally {
-      if (generation === state.current.generation) {
-        state.current.busy = false;
+      if (generation === control.current.generation) {
+        control.current.busy = false;
         setLoading(false);
       }
     }
   }, [query]);
 
-  useEffect(() => {
-    const generation = ++state.current.generation;
-    setRows([]);
-    setHasMore(false);
+  const startOver = useCallback(() => {
+    const generation = ++control.current.generation;
+    if (!keepRows) setState((current) => ({ ...current, rows: [], hasMore: false }));
     void fetchPage(1, generation);
-  }, [fetchPage]);
+  }, [fetchPage, keepRows]);
+
+  useEffect(() => {
+    // The page came with the first page of the empty search: nothing to fetch yet.
+    if (control.current.served) {
+      control.current.served = false;
+      return;
+    }
+    startOver();
+  }, [startOver]);
 
   const loadMore = useCallback(() => {
-    if (state.current.busy || !hasMore) return;
-    void fetchPage(state.current.page + 1, state.current.generation);
-  }, [fetchPage, hasMore]);
+    if (control.current.busy || !state.hasMore) return;
+    void fetchPage(control.current.page + 1, control.current.generation);
+  }, [fetchPage, state.hasMore]);
 
-  return { rows, setRows, hasMore, loading, loadMore };
+  const setRows = useCallback((change: (rows: T[]) => T[]) => {
+    setState((current) => ({ ...current, rows: change(current.rows) }));
+  }, []);
+
+  return { ...state, setRows, update: setState, loading, loadMore, reload: startOver };
 }
