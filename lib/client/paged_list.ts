@@ -1,7 +1,8 @@
 /**
- * A searchable list that loads page after page (admin §9): the search is debounced 500 ms
- * and lowercased, a new search starts again from page 1, and the next page loads when the
- * reader scrolls within 100 px of the end.
+ * Every searchable list that loads page after page (admin §9) goes through here: the search
+ * is debounced 500 ms and lowercased, a new search starts again from page 1, and the next
+ * page loads when the reader scrolls within 100 px of the end. Areas keep only their own
+ * rules (which rows match a search, their order) in islands/<area>/.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { ApiError } from "./api.ts";
