@@ -6,10 +6,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { RealtimeClient } from "../lib/client/realtime.ts";
 import { sharedRealtime } from "../lib/client/session.ts";
-import {
-  ContactsManager,
-  type ContactsManagerProps,
-} from "../components/contacts/ContactsManager.tsx";
+import { ContactsManager, type ContactsManagerProps } from "./contacts/ContactsManager.tsx";
 
 export type ContactsPageProps = Omit<ContactsManagerProps, "realtime">;
 

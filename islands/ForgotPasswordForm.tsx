@@ -12,12 +12,7 @@ import { cx } from "../components/ui/cx.ts";
 import { FormAlert } from "../components/public/FormAlert.tsx";
 import { FormCard } from "../components/public/PublicLayout.tsx";
 import { PasswordInput } from "../components/public/PasswordInput.tsx";
-import {
-  type FieldErrors,
-  focusFirstError,
-  formErrorText,
-  ruleText,
-} from "../components/public/form_text.ts";
+import { type FieldErrors, focusFirstError, formErrorText, ruleText } from "./public/form_text.ts";
 import { api, ApiError, errorMessage } from "../lib/client/api.ts";
 import { useT } from "../lib/i18n/client.ts";
 import type { TFunction } from "../lib/i18n/languages.ts";

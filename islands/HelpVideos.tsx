@@ -7,7 +7,7 @@ import { useState } from "preact/hooks";
 import { Dialog } from "../components/ui/Dialog.tsx";
 import { EmptyState } from "../components/ui/EmptyState.tsx";
 import { useT } from "../lib/i18n/client.ts";
-import { useDialog } from "../lib/ui/dialog.ts";
+import { useModal } from "../lib/client/modal.ts";
 import { youtubeEmbedUrl } from "../services/helps/youtube.ts";
 
 export interface HelpVideo {
@@ -26,7 +26,7 @@ const PLAYER_ID = "help-player";
 export default function HelpVideos({ helps }: HelpVideosProps) {
   const t = useT();
   const [playing, setPlaying] = useState<HelpVideo | null>(null);
-  useDialog(PLAYER_ID, playing !== null, () => setPlaying(null));
+  useModal(PLAYER_ID, () => setPlaying(null), playing !== null);
 
   return (
     <section class="flex flex-col gap-5" aria-labelledby="helps-heading">

@@ -8,12 +8,7 @@ import { Button } from "../components/ui/Button.tsx";
 import { Input } from "../components/ui/Input.tsx";
 import { FormAlert } from "../components/public/FormAlert.tsx";
 import { PasswordInput } from "../components/public/PasswordInput.tsx";
-import {
-  type FieldErrors,
-  focusFirstError,
-  loginErrorText,
-  ruleText,
-} from "../components/public/form_text.ts";
+import { type FieldErrors, focusFirstError, loginErrorText, ruleText } from "./public/form_text.ts";
 import { api, ApiError } from "../lib/client/api.ts";
 import { clientLanguage, useT } from "../lib/i18n/client.ts";
 import { browserActions } from "../lib/ui/browser.ts";

@@ -9,7 +9,7 @@ import { useEffect, useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx";
 import { ListLayout } from "../components/lists/ListLayout.tsx";
 import { RowActions } from "../components/lists/RowActions.tsx";
-import { QueueDialog } from "../components/queues/QueueDialog.tsx";
+import { QueueDialog } from "./queues/QueueDialog.tsx";
 import type { QueueRow } from "../components/queues/types.ts";
 import { FlowIcon } from "../components/shell/icons.tsx";
 import { TagChip } from "../components/tags/TagChip.tsx";

@@ -8,7 +8,7 @@ import { useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx";
 import { ListLayout } from "../components/lists/ListLayout.tsx";
 import { RowActions } from "../components/lists/RowActions.tsx";
-import { QuickMessageDialog } from "../components/quick_messages/QuickMessageDialog.tsx";
+import { QuickMessageDialog } from "./quick_messages/QuickMessageDialog.tsx";
 import { mayChange, type QuickMessageRow } from "../components/quick_messages/types.ts";
 import { Badge } from "../components/ui/Badge.tsx";
 import { Button } from "../components/ui/Button.tsx";

@@ -5,11 +5,11 @@
  * and switching "Agendamento de expediente" shows or hides Schedules at once.
  */
 import { useEffect, useState } from "preact/hooks";
-import { CompaniesPanel } from "../components/admin/CompaniesPanel.tsx";
-import { HelpsPanel } from "../components/admin/HelpsPanel.tsx";
-import { PlansPanel } from "../components/admin/PlansPanel.tsx";
-import { OptionsPanel, type SettingValues } from "../components/settings/OptionsPanel.tsx";
-import { SchedulesPanel } from "../components/settings/SchedulesPanel.tsx";
+import { CompaniesPanel } from "./admin/CompaniesPanel.tsx";
+import { HelpsPanel } from "./admin/HelpsPanel.tsx";
+import { PlansPanel } from "./admin/PlansPanel.tsx";
+import { OptionsPanel, type SettingValues } from "./settings/OptionsPanel.tsx";
+import { SchedulesPanel } from "./settings/SchedulesPanel.tsx";
 import { type SettingsTab, visibleTabs } from "../components/settings/settings_tabs.ts";
 import { type TabItem, TabPanel, Tabs } from "../components/ui/Tabs.tsx";
 import { useT } from "../lib/i18n/client.ts";

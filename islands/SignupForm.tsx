@@ -10,12 +10,7 @@ import { Input } from "../components/ui/Input.tsx";
 import { FormAlert } from "../components/public/FormAlert.tsx";
 import { PasswordInput } from "../components/public/PasswordInput.tsx";
 import { PlanPicker } from "../components/public/PlanPicker.tsx";
-import {
-  type FieldErrors,
-  focusFirstError,
-  formErrorText,
-  ruleText,
-} from "../components/public/form_text.ts";
+import { type FieldErrors, focusFirstError, formErrorText, ruleText } from "./public/form_text.ts";
 import { api, ApiError, errorMessage } from "../lib/client/api.ts";
 import { useT } from "../lib/i18n/client.ts";
 import { browserActions } from "../lib/ui/browser.ts";

@@ -8,7 +8,7 @@ import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx
 import { ListLayout } from "../components/lists/ListLayout.tsx";
 import { RowActions } from "../components/lists/RowActions.tsx";
 import { TagChip } from "../components/tags/TagChip.tsx";
-import { TagDialog } from "../components/tags/TagDialog.tsx";
+import { TagDialog } from "./tags/TagDialog.tsx";
 import type { TagRow } from "../components/tags/types.ts";
 import { Badge } from "../components/ui/Badge.tsx";
 import { Button } from "../components/ui/Button.tsx";

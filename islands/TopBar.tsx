@@ -9,7 +9,7 @@ import { buttonClasses } from "../components/ui/Button.tsx";
 import { AlertIcon } from "../components/icons.tsx";
 import { RefreshIcon } from "../components/shell/icons.tsx";
 import { firstName } from "../components/shell/names.ts";
-import { AccountMenu } from "../components/shell/topbar/AccountMenu.tsx";
+import { AccountMenu } from "./shell/AccountMenu.tsx";
 import { DrawerButton } from "../components/shell/topbar/DrawerButton.tsx";
 import { AnnouncementsBell, ChatBell } from "../components/shell/topbar/NotificationBells.tsx";
 import { VolumeControl } from "../components/shell/topbar/VolumeControl.tsx";

@@ -14,15 +14,9 @@ import type { UserView } from "../services/users/user_view.ts";
 import { DeleteUserDialog } from "./users/DeleteUserDialog.tsx";
 import { UserFormDialog } from "./users/UserFormDialog.tsx";
 import { useUsersList } from "./users/use_users_list.ts";
-
-/** The next page loads when the end of the list is this close (core §9). */
-export const LOAD_MORE_WITHIN_PX = 100;
+import { nearEnd } from "../lib/client/paged_list.ts";
 
 export type UsersManagerProps = UsersPageData;
-
-function nearEnd(element: HTMLElement): boolean {
-  return element.scrollHeight - (element.scrollTop + LOAD_MORE_WITHIN_PX) < element.clientHeight;
-}
 
 export default function UsersManager(props: UsersManagerProps) {
   const t = useT();
@@ -35,10 +29,10 @@ export default function UsersManager(props: UsersManagerProps) {
   // the list overflows or ends, or scrolling could never ask for more.
   useEffect(() => {
     const element = scroller.current;
-    if (element && element.scrollHeight <= element.clientHeight && list.state.hasMore) {
+    if (element && element.scrollHeight <= element.clientHeight && list.hasMore) {
       list.loadMore();
     }
-  }, [list.state]);
+  }, [list.rows, list.hasMore]);
 
   return (
     <section class="flex flex-col gap-5">
@@ -70,7 +64,7 @@ export default function UsersManager(props: UsersManagerProps) {
             />
           </label>
           <p class="text-[13px] text-fg-subtle sm:ml-auto" aria-live="polite">
-            {t("users.count", { count: list.state.count })}
+            {t("users.count", { count: list.count })}
           </p>
         </div>
         <div
@@ -80,7 +74,7 @@ export default function UsersManager(props: UsersManagerProps) {
           onScroll={(event) => nearEnd(event.currentTarget as HTMLElement) && list.loadMore()}
         >
           <UsersTable
-            users={list.state.users}
+            users={list.rows}
             currentUserId={props.currentUserId}
             t={t}
             onEdit={setEditing}
@@ -93,7 +87,7 @@ export default function UsersManager(props: UsersManagerProps) {
               />
             }
           />
-          {list.loading && list.state.pageNumber > 0 && list.state.users.length > 0 && (
+          {list.loading && list.page > 0 && list.rows.length > 0 && (
             <p class="px-4 py-3 text-center text-[13px] text-fg-subtle" role="status">
               {t("users.loadingMore")}
             </p>

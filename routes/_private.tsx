@@ -35,6 +35,7 @@ import {
   type ShellSession,
 } from "../lib/client/session.ts";
 import type { AppEnv } from "../lib/http/env.ts";
+import type { PlanFeatures } from "../services/plans/features.ts";
 import { formatDate } from "../lib/i18n/format.ts";
 import { i18nClientData, type Lang, type TFunction } from "../lib/i18n/mod.ts";
 import { readCookie } from "../lib/ui/cookies.ts";
@@ -57,7 +58,7 @@ export interface PrivatePageContext {
   /** The signed-in user as the server knows it (company, settings, sign-in id). */
   user: PageSession;
   /** What the browser gets too (plan features, safe settings…). */
-  session: ShellSession;
+  session: ShellSession<PlanFeatures>;
   lang: Lang;
   t: TFunction;
   theme: Theme;

@@ -1,6 +1,6 @@
 /** Asks before a record is deleted, naming it; the delete runs only on the red button. */
 import { useT } from "../../lib/i18n/client.ts";
-import { useDialog } from "../../lib/ui/dialog.ts";
+import { useModal } from "../../lib/client/modal.ts";
 import { Button } from "../ui/Button.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 
@@ -16,7 +16,7 @@ export interface ConfirmDeleteProps {
 
 export function ConfirmDelete({ id, name, open, busy, onConfirm, onClose }: ConfirmDeleteProps) {
   const t = useT();
-  useDialog(id, open, onClose);
+  useModal(id, onClose, open);
   return (
     <Dialog
       id={id}

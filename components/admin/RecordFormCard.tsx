@@ -9,12 +9,25 @@ import { useT } from "../../lib/i18n/client.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDelete } from "./ConfirmDelete.tsx";
-import type { RecordForm } from "./use_record_form.ts";
+
+/** What the card shows and calls of the island's form (islands/admin/use_record_form.ts). */
+export interface RecordFormState<Row extends { id: number }> {
+  editing: Row | null;
+  submit(event?: Event): void;
+  reset(): void;
+  saving: boolean;
+  /** The delete confirmation: `askDelete()` opens it, `confirmDelete()` deletes. */
+  confirming: boolean;
+  askDelete(): void;
+  cancelDelete(): void;
+  confirmDelete(): void;
+  deleting: boolean;
+}
 
 export interface RecordFormCardProps<Row extends { id: number }, Values> {
   /** Prefix for element ids, unique on the page (`company`, `plan`…). */
   idBase: string;
-  form: RecordForm<Row, Values>;
+  form: RecordFormState<Row>;
   newTitle: string;
   editTitle: string;
   /** How the record being edited is called, for the subtitle and the delete question. */

@@ -7,7 +7,19 @@ import { Button } from "../ui/Button.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { Input } from "../ui/Input.tsx";
 import { Table, type TableColumn } from "../ui/Table.tsx";
-import type { Records } from "./use_records.ts";
+
+/** A paged, searchable list of records, as the island keeps it (islands/admin/use_records.ts). */
+export interface Records<Row extends { id: number }> {
+  rows: Row[];
+  hasMore: boolean;
+  loading: boolean;
+  search: string;
+  setSearch(text: string): void;
+  loadMore(): void;
+  /** Puts a saved record in the list: replaced where it is, or first when new. */
+  upsert(row: Row): void;
+  remove(id: number): void;
+}
 
 export interface RecordTableProps<Row extends { id: number }> {
   idBase: string;

@@ -10,7 +10,7 @@ import { Table, type TableColumn } from "../ui/Table.tsx";
 import { ContactAvatar } from "./ContactAvatar.tsx";
 import { formatPhone } from "./format.ts";
 import { ChatIcon } from "../icons.tsx";
-import type { ContactRow } from "./list_state.ts";
+import type { ContactRow } from "./types.ts";
 
 export interface ContactsTableProps {
   t: TFunction;

@@ -4,6 +4,7 @@
  * conversations. Everything shown comes from the company's real data.
  */
 import type { ShellSession } from "../../lib/client/session.ts";
+import type { PlanFeatures } from "../../services/plans/features.ts";
 import type { TFunction } from "../../lib/i18n/languages.ts";
 import type { CompanyOverview } from "../../services/accounts/overview.ts";
 import { Button } from "../ui/Button.tsx";
@@ -17,14 +18,14 @@ import { SubscriptionCard } from "./SubscriptionCard.tsx";
 
 export interface HomePageProps {
   t: TFunction;
-  session: ShellSession;
+  session: ShellSession<PlanFeatures>;
   /** Given for admins only. */
   overview: CompanyOverview | null;
   dueDateLabel: string | null;
   daysLeft: number | null;
 }
 
-function shortcuts(t: TFunction, session: ShellSession, admin: boolean): Shortcut[] {
+function shortcuts(t: TFunction, session: ShellSession<PlanFeatures>, admin: boolean): Shortcut[] {
   const item = (id: string, href: string, icon: Shortcut["icon"]): Shortcut => ({
     href,
     icon,

@@ -8,7 +8,7 @@ import type { TFunction } from "../../lib/i18n/languages.ts";
 import type { PublicPlan } from "../../services/accounts/signup.ts";
 import { AlertIcon, PhoneIcon, UsersIcon } from "../icons.tsx";
 import { cx } from "../ui/cx.ts";
-import { formatBrl } from "./form_text.ts";
+import { formatBRL } from "../admin/format.ts";
 import { QueueIcon } from "./icons.tsx";
 import { PLAN_FEATURES } from "../../services/plans/features.ts";
 
@@ -23,7 +23,7 @@ export interface PlanPickerProps {
 }
 
 export function planPrice(t: TFunction, plan: PublicPlan): string {
-  return t("public.plans.perMonth", { price: formatBrl(plan.value) });
+  return t("public.plans.perMonth", { price: formatBRL(plan.value) });
 }
 
 export function PlanPicker({ id, t, plans, value, error, onChange }: PlanPickerProps) {

@@ -1,23 +1,20 @@
-/** Queues and their menu options as the API answers them (services/queues). */
-import type { OpeningHoursDay } from "../../services/companies/weekdays.ts";
+/** Queues and their menu options as the screens use them: the API's shapes (services/queues). */
+import type { Queue, QueueOption } from "../../services/queues/types.ts";
 
-export interface QueueRow {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  orderQueue: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  schedules: OpeningHoursDay[];
-}
+export type QueueRow = Pick<
+  Queue,
+  | "id"
+  | "name"
+  | "color"
+  | "greetingMessage"
+  | "outOfHoursMessage"
+  | "orderQueue"
+  | "mediaPath"
+  | "mediaName"
+  | "schedules"
+>;
 
-export interface QueueOptionRow {
-  id: number;
-  queueId: number;
-  parentId: number | null;
-  title: string;
-  message: string;
-  option: string;
-}
+export type QueueOptionRow = Pick<
+  QueueOption,
+  "id" | "queueId" | "parentId" | "title" | "message" | "option"
+>;

@@ -7,6 +7,7 @@ import SessionWatch from "../../islands/SessionWatch.tsx";
 import Toaster from "../../islands/Toaster.tsx";
 import TopBar from "../../islands/TopBar.tsx";
 import { type ShellSession, ShellSessionContext } from "../../lib/client/session.ts";
+import type { PlanFeatures } from "../../services/plans/features.ts";
 import type { Lang, TFunction } from "../../lib/i18n/languages.ts";
 import type { DrawerState } from "../../lib/ui/drawer.ts";
 import type { Theme } from "../../lib/ui/theme.ts";
@@ -21,7 +22,7 @@ export interface AppShellProps {
   t: TFunction;
   cssHref: string;
   title: string;
-  session: ShellSession;
+  session: ShellSession<PlanFeatures>;
   menu: MenuSection[];
   path: string;
   version: string;

@@ -6,7 +6,7 @@ import { api, errorMessage } from "../../lib/client/api.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
 import type { UserView } from "../../services/users/user_view.ts";
-import { useModal } from "./use_modal.ts";
+import { closeModal, useModal } from "../../lib/client/modal.ts";
 
 const DIALOG_ID = "user-delete-dialog";
 
@@ -19,7 +19,8 @@ export interface DeleteUserDialogProps {
 export function DeleteUserDialog({ target, onDeleted, onClose }: DeleteUserDialogProps) {
   const t = useT();
   const [deleting, setDeleting] = useState(false);
-  const close = useModal(DIALOG_ID, target !== null, onClose);
+  useModal(DIALOG_ID, onClose, target !== null);
+  const close = () => closeModal(DIALOG_ID);
 
   async function confirm() {
     if (!target || deleting) return;

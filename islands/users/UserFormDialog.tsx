@@ -18,7 +18,7 @@ import type { TFunction } from "../../lib/i18n/languages.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
 import type { UsersPageData } from "../../services/users/page_data.ts";
 import type { UserView } from "../../services/users/user_view.ts";
-import { useModal } from "./use_modal.ts";
+import { closeModal, useModal } from "../../lib/client/modal.ts";
 
 export const SUBMIT_DELAY_MS = 400;
 const DIALOG_ID = "user-dialog";
@@ -90,7 +90,8 @@ export function UserFormDialog(
   const [values, setValues] = useState<Values>(() => valuesOf(target));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
-  const close = useModal(DIALOG_ID, target !== null, onClose);
+  useModal(DIALOG_ID, onClose, target !== null);
+  const close = () => closeModal(DIALOG_ID);
 
   useEffect(() => {
     setValues(valuesOf(target));

@@ -3,44 +3,16 @@
  * (admin §2: "create/update upserts, delete removes"). Pure functions, so the rules are
  * tested without a DOM.
  */
+import type { ListState } from "../../lib/client/paged_list.ts";
 import type { UserView } from "../../services/users/user_view.ts";
 
-export interface UsersListState {
-  users: UserView[];
-  /** Users matching the search on the server, over every page. */
-  count: number;
-  hasMore: boolean;
-  /** The last page loaded (1-based); 0 before the first. */
-  pageNumber: number;
-}
+export type UsersListState = ListState<UserView>;
 
 /** What `GET /api/users` answers. */
 export interface UsersPageAnswer {
   users: UserView[];
   count: number;
   hasMore: boolean;
-}
-
-/** A search shorter than this lists everybody (core §5: user search starts at 3 characters). */
-export const MIN_SEARCH_LENGTH = 3;
-
-/** The term sent to the server for what was typed: lower-cased, or "" below 3 characters. */
-export function effectiveSearch(typed: string): string {
-  const term = typed.trim().toLowerCase();
-  return term.length >= MIN_SEARCH_LENGTH ? term : "";
-}
-
-/** The state after loading `pageNumber`: page 1 replaces the rows, later pages append. */
-export function withPage(
-  state: UsersListState,
-  answer: UsersPageAnswer,
-  pageNumber: number,
-): UsersListState {
-  const base = pageNumber === 1 ? [] : state.users;
-  const known = new Set(base.map((user) => user.id));
-  // A user created live while paging may already be listed: keep one row per id.
-  const fresh = answer.users.filter((user) => !known.has(user.id));
-  return { users: [...base, ...fresh], count: answer.count, hasMore: answer.hasMore, pageNumber };
 }
 
 /** Does `user` belong in a list searched for `search` (the server's rule, on the client)? */
@@ -55,27 +27,27 @@ export function matchesSearch(user: UserView, search: string): boolean {
  * removes them.
  */
 export function upsertUser(state: UsersListState, user: UserView, search: string): UsersListState {
-  const index = state.users.findIndex((listed) => listed.id === user.id);
+  const index = state.rows.findIndex((listed) => listed.id === user.id);
   if (!matchesSearch(user, search)) {
     return index === -1 ? state : removeUser(state, user.id);
   }
   if (index !== -1) {
-    const users = state.users.slice();
-    users[index] = user;
-    return { ...state, users };
+    const rows = state.rows.slice();
+    rows[index] = user;
+    return { ...state, rows };
   }
-  const at = state.users.findIndex((listed) => compareByName(user, listed) < 0);
+  const at = state.rows.findIndex((listed) => compareByName(user, listed) < 0);
   // Past the last loaded row and more pages to come: the row arrives with its page.
   if (at === -1 && state.hasMore) return { ...state, count: state.count + 1 };
-  const users = state.users.slice();
-  users.splice(at === -1 ? users.length : at, 0, user);
-  return { ...state, users, count: state.count + 1 };
+  const rows = state.rows.slice();
+  rows.splice(at === -1 ? rows.length : at, 0, user);
+  return { ...state, rows, count: state.count + 1 };
 }
 
 export function removeUser(state: UsersListState, userId: number): UsersListState {
-  const users = state.users.filter((user) => user.id !== userId);
-  if (users.length === state.users.length) return state;
-  return { ...state, users, count: Math.max(0, state.count - 1) };
+  const rows = state.rows.filter((user) => user.id !== userId);
+  if (rows.length === state.rows.length) return state;
+  return { ...state, rows, count: Math.max(0, state.count - 1) };
 }
 
 /** The server's order: name without regard to case, then id. */

@@ -10,70 +10,37 @@ import { sharedRealtime } from "../../lib/client/session.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
 import type { UserEvent } from "../../services/users/user_events.ts";
 import type { UserView } from "../../services/users/user_view.ts";
-import {
-  effectiveSearch,
-  removeUser,
-  upsertUser,
-  type UsersListState,
-  type UsersPageAnswer,
-  withPage,
-} from "./list_state.ts";
-
-export const SEARCH_DEBOUNCE_MS = 500;
+import { usePagedList, useSearchTerm } from "../../lib/client/paged_list.ts";
+import { removeUser, upsertUser, type UsersPageAnswer } from "./list_state.ts";
 
 export function useUsersList(initial: UsersPageAnswer, companyId: number) {
-  const [state, setState] = useState<UsersListState>({ ...initial, pageNumber: 1 });
   const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
-  const [loading, setLoading] = useState(false);
+  const search = useSearchTerm(typed);
   const searchRef = useRef(search);
   searchRef.current = search;
-  /** Only the newest request may change the rows: an older answer arriving late is dropped. */
-  const latest = useRef(0);
 
-  useEffect(() => {
-    const term = effectiveSearch(typed);
-    if (term === searchRef.current) return;
-    // Clearing the box shows everybody again at once; a search waits for typing to pause.
-    if (typed.trim() === "") return void setSearch("");
-    const timer = setTimeout(() => setSearch(term), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
-  const load = useCallback(async (pageNumber: number, term: string) => {
-    const request = ++latest.current;
-    setLoading(true);
-    try {
+  const list = usePagedList<UserView>(
+    async (pageNumber, term) => {
       const answer = await api<UsersPageAnswer>("/api/users", {
         query: { searchParam: term || undefined, pageNumber },
       });
-      if (request === latest.current) setState((current) => withPage(current, answer, pageNumber));
-    } catch (err) {
-      if (request === latest.current) pushToast({ tone: "error", message: errorMessage(err) });
-    } finally {
-      if (request === latest.current) setLoading(false);
-    }
-  }, []);
-
-  // A new search starts again from page 1 (the page arrived already rendered for "").
-  const searched = useRef(false);
-  useEffect(() => {
-    if (!searched.current && search === "") return;
-    searched.current = true;
-    void load(1, search);
-  }, [search]);
-
-  const loadMore = useCallback(() => {
-    if (loading || !state.hasMore) return;
-    void load(state.pageNumber + 1, searchRef.current);
-  }, [loading, state.hasMore, state.pageNumber]);
+      return { rows: answer.users, count: answer.count, hasMore: answer.hasMore };
+    },
+    search,
+    {
+      initial: { rows: initial.users, count: initial.count, hasMore: initial.hasMore },
+      keepRowsWhileSearching: true,
+      onError: (err) => pushToast({ tone: "error", message: errorMessage(err) }),
+    },
+  );
+  const { update } = list;
 
   const upsert = useCallback((user: UserView) => {
-    setState((current) => upsertUser(current, user, searchRef.current));
-  }, []);
+    update((current) => upsertUser(current, user, searchRef.current));
+  }, [update]);
   const remove = useCallback((userId: number) => {
-    setState((current) => removeUser(current, userId));
-  }, []);
+    update((current) => removeUser(current, userId));
+  }, [update]);
 
   useEffect(() => {
     return sharedRealtime().subscribe(channels.user(companyId), (data) => {
@@ -87,5 +54,5 @@ export function useUsersList(initial: UsersPageAnswer, companyId: number) {
     });
   }, [companyId]);
 
-  return { state, typed, setTyped, loading, loadMore, upsert, remove };
+  return { ...list, typed, setTyped, upsert, remove };
 }

@@ -1,31 +1,41 @@
 /**
- * Opens a native `<dialog>` (components/ui/Dialog.tsx) as a modal when it mounts, and reports
- * every way it closes (Escape, the × button, `close()`) through `onClose`. Islands render the
- * dialog only while it should be open, so each opening starts with a fresh form.
+ * Drives a native `<dialog>` (components/ui/Dialog.tsx) as a modal, and reports every way it
+ * closes (Escape, the × button, `close()`) through `onClose`, so state and screen never
+ * disagree. Islands either render the dialog only while it should be open (each opening then
+ * starts with a fresh form; `open` stays true), or keep it rendered and pass `open`.
  */
 import { useEffect, useRef } from "preact/hooks";
 
-export function useModal(id: string, onClose: () => void): void {
+function dialogById(id: string): HTMLDialogElement | null {
+  return document.getElementById(id) as HTMLDialogElement | null;
+}
+
+export function useModal(id: string, onClose: () => void, open = true): void {
   const latest = useRef(onClose);
   latest.current = onClose;
   useEffect(() => {
-    const dialog = document.getElementById(id) as HTMLDialogElement | null;
+    const dialog = dialogById(id);
     if (!dialog) return;
     const closed = () => latest.current();
     dialog.addEventListener("close", closed);
-    if (!dialog.open) {
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-    }
     return () => {
       dialog.removeEventListener("close", closed);
       if (dialog.open) dialog.close();
     };
   }, [id]);
+  useEffect(() => {
+    const dialog = dialogById(id);
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === "function") dialog.showModal();
+      else dialog.setAttribute("open", "");
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [id, open]);
 }
 
 /** Closes the dialog `id`, which then reports through its `useModal` `onClose`. */
 export function closeModal(id: string): void {
-  const dialog = document.getElementById(id) as HTMLDialogElement | null;
+  const dialog = dialogById(id);
   if (dialog?.open) dialog.close();
 }

@@ -16,7 +16,6 @@ import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import { clientData } from "../islands/client_data.ts";
 import { connectRealtime, type RealtimeClient } from "./realtime.ts";
-import type { PlanFeatures } from "../../services/accounts/permissions.ts";
 
 /** The client-data key of the session. */
 export const SHELL_DATA_KEY = "shell";
@@ -28,7 +27,11 @@ export function loginUrlFor(location: { pathname: string; search: string }): str
   return `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
 }
 
-export interface ShellSession {
+/**
+ * `Features` names the plan's flags: lib knows no domain, so the server's list
+ * (services/plans/features.ts `PlanFeatures`) fills it in where the flags are read.
+ */
+export interface ShellSession<Features extends Record<string, boolean> = Record<string, boolean>> {
   userId: number;
   name: string;
   email: string;
@@ -39,7 +42,7 @@ export interface ShellSession {
   /** The company's due date, `YYYY-MM-DD`, or null when it has none. */
   dueDate: string | null;
   /** The feature flags of the company's plan. */
-  features: PlanFeatures;
+  features: Features;
   /** The company's options (admin §3) by key; secrets such as integration tokens are left out. */
   settings: Record<string, string>;
   /**

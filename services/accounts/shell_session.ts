@@ -14,7 +14,7 @@ export function toShellSession(
   user: SessionUser,
   features: PlanFeatures,
   sessionId: string | null,
-): ShellSession {
+): ShellSession<PlanFeatures> {
   const settings: Record<string, string> = {};
   for (const { key, value } of user.company.settings) {
     if (CLIENT_SETTING_KEYS.has(key)) settings[key] = value;

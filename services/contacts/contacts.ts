@@ -7,39 +7,7 @@ import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError, conflictOnDuplicate } from "../../lib/http/errors.ts";
 import { type ContactsDeps, publishContactEvent } from "./events.ts";
 import { normaliseNumber } from "./number.ts";
-
-export interface ExtraInfo {
-  id: number;
-  name: string;
-  value: string;
-}
-
-export interface Contact {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string;
-  isGroup: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  extraInfo: ExtraInfo[];
-}
-
-export interface ExtraInfoInput {
-  /** An existing field of this contact to update; without it the field is added. */
-  id?: number;
-  name: string;
-  value: string;
-}
-
-export interface ContactInput {
-  name: string;
-  /** As typed; stored normalised. */
-  number: string;
-  email: string;
-  extraInfo: ExtraInfoInput[];
-}
+import type { Contact, ContactInput, ExtraInfoInput } from "./types.ts";
 
 /** The columns of a contact as the API answers them, extra fields included (one statement). */
 export const CONTACT_COLUMNS = sql`

@@ -6,7 +6,7 @@
  */
 import type { ServiceDeps } from "../deps.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";
-import type { Contact } from "./contacts.ts";
+import type { Contact } from "./types.ts";
 
 export type ContactsDeps = Pick<ServiceDeps, "db" | "hub">;
 

@@ -14,7 +14,8 @@
  */
 import { type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
 import { containsPattern, phoneDigitsPattern } from "../../lib/db/paging.ts";
-import { type Contact, CONTACT_COLUMNS } from "./contacts.ts";
+import { CONTACT_COLUMNS } from "./contacts.ts";
+import type { Contact } from "./types.ts";
 
 export const CONTACTS_PAGE_SIZE = 20;
 /** The pickers' list answers at most this many; they narrow it with a search. */

@@ -6,8 +6,7 @@
  */
 import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
-import type { QueueOption } from "./options.ts";
-import type { Queue } from "./queues.ts";
+import type { Queue, QueueOption } from "./types.ts";
 
 export type QueueEvent =
   | { action: "create" | "update"; queue: Queue }

@@ -6,8 +6,9 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { publishQueueEvent, publishQueueOptionEvent } from "./events.ts";
-import { findQueueOption, lockQueueOption, type QueueOption } from "./options.ts";
-import { findQueue, lockQueue, type Queue, type QueueDeps, type Who } from "./queues.ts";
+import { findQueueOption, lockQueueOption } from "./options.ts";
+import { findQueue, lockQueue } from "./queues.ts";
+import type { Queue, QueueDeps, QueueOption, Who } from "./types.ts";
 
 export const QUEUE_MEDIA_AREA = "queues";
 

@@ -5,33 +5,8 @@
  */
 import { type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import type { ServiceDeps } from "../deps.ts";
 import { publishQueueOptionEvent } from "./events.ts";
-import type { Who } from "./queues.ts";
-
-export interface QueueOption {
-  id: number;
-  queueId: number;
-  /** Null for the queue's top level. */
-  parentId: number | null;
-  title: string;
-  message: string;
-  option: string;
-  mediaPath: string | null;
-  mediaName: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface QueueOptionInput {
-  queueId: number;
-  parentId: number | null;
-  title: string;
-  message?: string;
-  option?: string;
-}
-
-export type QueueOptionDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
+import type { QueueOption, QueueOptionDeps, QueueOptionInput, Who } from "./types.ts";
 
 const MEDIA_URL_PREFIX = "/api/media/";
 

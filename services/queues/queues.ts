@@ -4,44 +4,11 @@
  * comes from the caller's principal, so another company's queue is simply not found.
  */
 import { type Queryable, type Sql, sql, uniqueViolation } from "../../lib/db/mod.ts";
-import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import type { ServiceDeps } from "../deps.ts";
-import type { OpeningHoursDay } from "../companies/weekdays.ts";
 import { publishQueueEvent } from "./events.ts";
+import type { OpeningHoursDay } from "../companies/weekdays.ts";
 import { assertQueueLinks } from "./links.ts";
-
-export interface Queue {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  orderQueue: number | null;
-  integrationId: number | null;
-  promptId: number | null;
-  /** The URL that serves the media to signed-in users of the company, or null. */
-  mediaPath: string | null;
-  mediaName: string | null;
-  schedules: OpeningHoursDay[];
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface QueueInput {
-  name: string;
-  color: string;
-  greetingMessage?: string;
-  outOfHoursMessage?: string;
-  orderQueue?: number | null;
-  integrationId?: number | null;
-  promptId?: number | null;
-  schedules?: OpeningHoursDay[];
-}
-
-export type QueueDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
-
-export type Who = Pick<Principal, "companyId" | "userId" | "profile" | "super">;
+import type { Queue, QueueDeps, QueueInput, Who } from "./types.ts";
 
 /** Where the media route serves a stored file (routes/api/media.ts). */
 const MEDIA_URL_PREFIX = "/api/media/";

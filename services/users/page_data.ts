@@ -10,13 +10,8 @@ import { can } from "../accounts/permissions.ts";
 import { listUsers, type UserPage } from "./list_users.ts";
 import { listConnectionChoices } from "./user_connection.ts";
 import { listQueueChoices } from "./user_queues.ts";
+import type { ConnectionChoice } from "./types.ts";
 import type { QueueChip } from "./user_view.ts";
-
-/** A connection as the default-connection select lists it. */
-export interface ConnectionChoice {
-  id: number;
-  name: string;
-}
 
 export interface UserFieldPermissions {
   /** `user-modal:editProfile`: profile, default connection and allTicket. */

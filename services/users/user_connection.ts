@@ -5,7 +5,7 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import type { ConnectionChoice } from "./page_data.ts";
+import type { ConnectionChoice } from "./types.ts";
 
 /** Refuses (404 ERR_NO_WAPP_FOUND) a connection id that is not `companyId`'s. */
 export async function assertCompanyConnection(

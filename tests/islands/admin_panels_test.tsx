@@ -1,9 +1,9 @@
 import "../helpers/dom.ts";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/preact";
 import assert from "node:assert/strict";
-import { CompaniesPanel } from "../../components/admin/CompaniesPanel.tsx";
-import { HelpsPanel } from "../../components/admin/HelpsPanel.tsx";
-import { PlansPanel } from "../../components/admin/PlansPanel.tsx";
+import { CompaniesPanel } from "../../islands/admin/CompaniesPanel.tsx";
+import { HelpsPanel } from "../../islands/admin/HelpsPanel.tsx";
+import { PlansPanel } from "../../islands/admin/PlansPanel.tsx";
 import { addRecurrence, localDay } from "../../services/companies/due_date.ts";
 import { initClientI18n } from "../../lib/i18n/client.ts";
 import { i18nClientData } from "../../lib/i18n/mod.ts";

@@ -8,8 +8,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import {
   ContactsManager,
   type ContactsManagerProps,
-} from "../../components/contacts/ContactsManager.tsx";
-import type { ContactRow, ContactsPageData } from "../../components/contacts/list_state.ts";
+} from "../../islands/contacts/ContactsManager.tsx";
+import type { ContactRow, ContactsPageData } from "../../components/contacts/types.ts";
 import { configureApi, resetApi } from "../../lib/client/api.ts";
 import type { ChannelHandler } from "../../lib/client/realtime.ts";
 import { initClientI18n } from "../../lib/i18n/client.ts";

@@ -7,7 +7,7 @@ import "../helpers/dom.ts";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import assert from "node:assert/strict";
 import { useState } from "preact/hooks";
-import { ProfileDialog } from "../../components/shell/topbar/ProfileDialog.tsx";
+import { ProfileDialog } from "../../islands/shell/ProfileDialog.tsx";
 import { configureApi, resetApi } from "../../lib/client/api.ts";
 import { initClientI18n } from "../../lib/i18n/client.ts";
 import { i18nClientData } from "../../lib/i18n/mod.ts";

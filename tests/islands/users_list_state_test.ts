@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  effectiveSearch,
-  removeUser,
-  upsertUser,
-  type UsersListState,
-  withPage,
-} from "../../islands/users/list_state.ts";
+import { effectiveSearch, withPage } from "../../lib/client/paged_list.ts";
+import { removeUser, upsertUser, type UsersListState } from "../../islands/users/list_state.ts";
 import type { UserView } from "../../services/users/user_view.ts";
 
 function user(id: number, name: string, email = `u${id}@example.com`): UserView {
@@ -25,12 +20,12 @@ function user(id: number, name: string, email = `u${id}@example.com`): UserView 
   };
 }
 
-const names = (state: UsersListState) => state.users.map((u) => u.name);
+const names = (state: UsersListState) => state.rows.map((u) => u.name);
 const state = (users: UserView[], hasMore = false, count = users.length): UsersListState => ({
-  users,
+  rows: users,
   count,
   hasMore,
-  pageNumber: 1,
+  page: 1,
 });
 
 Deno.test("users list - the search term: lower-cased, from 3 characters", () => {
@@ -41,15 +36,15 @@ Deno.test("users list - the search term: lower-cased, from 3 characters", () => 
 
 Deno.test("users list - page 1 replaces, later pages append without repeating a row", () => {
   const first = withPage(state([user(9, "Old")]), {
-    users: [user(1, "Ana"), user(2, "Bia")],
+    rows: [user(1, "Ana"), user(2, "Bia")],
     count: 3,
     hasMore: true,
   }, 1);
   assert.deepEqual(names(first), ["Ana", "Bia"]);
   const live = upsertUser(first, user(3, "Bruno"), "");
-  const second = withPage(live, { users: [user(3, "Bruno")], count: 3, hasMore: false }, 2);
+  const second = withPage(live, { rows: [user(3, "Bruno")], count: 3, hasMore: false }, 2);
   assert.deepEqual(names(second), ["Ana", "Bia", "Bruno"]);
-  assert.equal(second.pageNumber, 2);
+  assert.equal(second.page, 2);
   assert.equal(second.hasMore, false);
 });
 

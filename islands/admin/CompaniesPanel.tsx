@@ -20,14 +20,19 @@ import { api } from "../../lib/client/api.ts";
 import { clientLanguage, useT } from "../../lib/i18n/client.ts";
 import type { TFunction } from "../../lib/i18n/languages.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
-import { Button } from "../ui/Button.tsx";
-import type { TableColumn } from "../ui/Table.tsx";
-import { cx } from "../ui/cx.ts";
-import { BLANK_COMPANY, checkCompany, companyBody, companyValues } from "./company_form.ts";
-import { CompanyFields } from "./CompanyFields.tsx";
-import { formatDay } from "./format.ts";
-import { RecordFormCard } from "./RecordFormCard.tsx";
-import { RecordTable } from "./RecordTable.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import type { TableColumn } from "../../components/ui/Table.tsx";
+import { cx } from "../../components/ui/cx.ts";
+import {
+  BLANK_COMPANY,
+  checkCompany,
+  companyBody,
+  companyValues,
+} from "../../components/admin/company_form.ts";
+import { CompanyFields } from "../../components/admin/CompanyFields.tsx";
+import { formatDay } from "../../components/admin/format.ts";
+import { RecordFormCard } from "../../components/admin/RecordFormCard.tsx";
+import { RecordTable } from "../../components/admin/RecordTable.tsx";
 import { useRecordForm } from "./use_record_form.ts";
 import { useRecords } from "./use_records.ts";
 

@@ -10,28 +10,18 @@ import { api, ApiError } from "../../lib/client/api.ts";
 import type { ChannelHandler } from "../../lib/client/realtime.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import { toastError } from "../../lib/ui/toast.ts";
-import { Button } from "../ui/Button.tsx";
-import { EmptyState } from "../ui/EmptyState.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { ContactFormDialog } from "./ContactFormDialog.tsx";
-import { ContactsTable } from "./ContactsTable.tsx";
+import { ContactsTable } from "../../components/contacts/ContactsTable.tsx";
 import { DeleteContactDialog } from "./DeleteContactDialog.tsx";
 import { downloadContactsCsv } from "./export_download.ts";
-import { PlusIcon, SearchIcon, UsersIcon } from "../icons.tsx";
-import { DownloadIcon, UploadIcon } from "./icons.tsx";
+import { PlusIcon, SearchIcon, UsersIcon } from "../../components/icons.tsx";
+import { DownloadIcon, UploadIcon } from "../../components/contacts/icons.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
-import {
-  type ContactRow,
-  type ContactsPageData,
-  effectiveSearch,
-  EMPTY_LIST,
-  type ListState,
-  withPage,
-  withRemoval,
-  withUpsert,
-} from "./list_state.ts";
-
-export const SEARCH_DEBOUNCE_MS = 500;
-export const LOAD_MORE_WITHIN_PX = 100;
+import type { ContactRow, ContactsPageData } from "../../components/contacts/types.ts";
+import { nearEnd, usePagedList, useSearchTerm } from "../../lib/client/paged_list.ts";
+import { withRemoval, withUpsert } from "./list_state.ts";
 
 /** The part of the realtime client the screen needs (the tab's shared socket in practice). */
 export interface ContactsRealtime {
@@ -56,75 +46,50 @@ type ContactEvent =
 export function ContactsManager(props: ContactsManagerProps) {
   const { companyId, canDelete, canImportExport, initial, realtime } = props;
   const t = useT();
-  const [list, setList] = useState<ListState>(
-    initial ? withPage(EMPTY_LIST, initial, 1) : EMPTY_LIST,
-  );
   const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
-  const [loading, setLoading] = useState(false);
+  const search = useSearchTerm(typed);
   const [editing, setEditing] = useState<ContactRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<ContactRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const latest = useRef(0);
   const searchRef = useRef(search);
   searchRef.current = search;
 
-  const load = useCallback(async (pageNumber: number, term: string) => {
-    const request = ++latest.current;
-    setLoading(true);
-    try {
+  const list = usePagedList<ContactRow>(
+    async (pageNumber, term) => {
       const page = await api<ContactsPageData>("/api/contacts", {
         query: { pageNumber, searchParam: term || undefined },
       });
-      if (request === latest.current) setList((state) => withPage(state, page, pageNumber));
-    } catch (err) {
-      if (request === latest.current) toastError(err instanceof ApiError ? err.code : undefined);
-    } finally {
-      if (request === latest.current) setLoading(false);
-    }
-  }, []);
-
-  // A new search starts the list over; the very first render may already have page 1.
-  const firstLoad = useRef(Boolean(initial));
-  useEffect(() => {
-    if (firstLoad.current) {
-      firstLoad.current = false;
-      return;
-    }
-    load(1, search);
-  }, [search, load]);
-
-  useEffect(() => {
-    const term = effectiveSearch(typed);
-    if (term === searchRef.current) return;
-    if (term === "") {
-      setSearch("");
-      return;
-    }
-    const timer = setTimeout(() => setSearch(term), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+      return { rows: page.contacts, count: page.count, hasMore: page.hasMore };
+    },
+    search,
+    {
+      initial: initial &&
+        { rows: initial.contacts, count: initial.count, hasMore: initial.hasMore },
+      keepRowsWhileSearching: true,
+    },
+  );
+  const { update, loading } = list;
+  const reload = useRef(list.reload);
+  reload.current = list.reload;
 
   useEffect(() => {
     if (!realtime) return;
     return realtime.subscribe(channels.contact(companyId), (data) => {
       const event = data as ContactEvent;
       if (event.action === "create" || event.action === "update") {
-        setList((state) => withUpsert(state, event.contact, searchRef.current));
+        update((state) => withUpsert(state, event.contact, searchRef.current));
       } else if (event.action === "delete") {
-        setList((state) => withRemoval(state, event.contactId));
+        update((state) => withRemoval(state, event.contactId));
       } else if (event.action === "reload") {
-        load(1, searchRef.current);
+        reload.current();
       }
     });
-  }, [realtime, companyId, load]);
+  }, [realtime, companyId, update]);
 
   function onScroll(event: Event) {
-    const box = event.currentTarget as HTMLElement;
-    const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < LOAD_MORE_WITHIN_PX;
-    if (nearBottom && list.hasMore && !loading) load(list.page + 1, search);
+    if (nearEnd(event.currentTarget as HTMLElement)) list.loadMore();
   }
 
   const openForm = (contact: ContactRow | null) => {
@@ -231,13 +196,13 @@ export function ContactsManager(props: ContactsManagerProps) {
       >
         <ContactsTable
           t={t}
-          contacts={list.contacts}
+          contacts={list.rows}
           canDelete={canDelete}
           onEdit={openForm}
           onDelete={setDeleting}
           empty={empty}
         />
-        {loading && list.contacts.length > 0 && (
+        {loading && list.rows.length > 0 && (
           <p class="py-3 text-center text-sm text-fg-muted">{t("contacts.loadingMore")}</p>
         )}
       </div>
@@ -246,21 +211,21 @@ export function ContactsManager(props: ContactsManagerProps) {
         open={formOpen}
         contact={editing}
         onClose={closeForm}
-        onSaved={(contact) => setList((state) => withUpsert(state, contact, search))}
+        onSaved={(contact) => update((state) => withUpsert(state, contact, search))}
         onOpenExisting={openExisting}
       />
       <DeleteContactDialog
         t={t}
         contact={deleting}
         onClose={closeDelete}
-        onDeleted={(id) => setList((state) => withRemoval(state, id))}
+        onDeleted={(id) => update((state) => withRemoval(state, id))}
       />
       {canImportExport && (
         <ImportDialog
           t={t}
           open={importOpen}
           onClose={closeImport}
-          onImported={(created) => created > 0 && load(1, search)}
+          onImported={(created) => created > 0 && list.reload()}
         />
       )}
     </section>

@@ -8,19 +8,19 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, ApiError } from "../../lib/client/api.ts";
 import type { TFunction } from "../../lib/i18n/languages.ts";
 import { pushToast, toastError } from "../../lib/ui/toast.ts";
-import { Button } from "../ui/Button.tsx";
-import { Dialog } from "../ui/Dialog.tsx";
-import { Input } from "../ui/Input.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Dialog } from "../../components/ui/Dialog.tsx";
+import { Input } from "../../components/ui/Input.tsx";
 import {
   checkContact,
   type ContactDraft,
   type FieldErrors,
   fieldMessageKey,
-} from "./form_rules.ts";
-import { formatPhone } from "./format.ts";
-import { PlusIcon, TrashIcon } from "../icons.tsx";
-import type { ContactRow } from "./list_state.ts";
-import { useModal } from "./use_modal.ts";
+} from "../../components/contacts/form_rules.ts";
+import { formatPhone } from "../../components/contacts/format.ts";
+import { PlusIcon, TrashIcon } from "../../components/icons.tsx";
+import type { ContactRow } from "../../components/contacts/types.ts";
+import { useModal } from "../../lib/client/modal.ts";
 
 export const CONTACT_DIALOG_ID = "contact-form-dialog";
 const FORM_ID = "contact-form";
@@ -58,7 +58,7 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
   const [existing, setExisting] = useState<ExistingContact | null>(null);
   const [saving, setSaving] = useState(false);
   const close = useCallback(() => onClose(), [onClose]);
-  useModal(CONTACT_DIALOG_ID, open, close);
+  useModal(CONTACT_DIALOG_ID, close, open);
 
   useEffect(() => {
     if (!open) return;

@@ -15,18 +15,18 @@ import {
   type OpeningHoursDay,
   WEEKDAYS,
 } from "../../services/companies/weekdays.ts";
-import { DialogActions } from "../forms/DialogActions.tsx";
-import { ColorPicker } from "../tags/ColorPicker.tsx";
-import { TagChip } from "../tags/TagChip.tsx";
-import { Dialog } from "../ui/Dialog.tsx";
-import { cx } from "../ui/cx.ts";
-import { CONTROL_CLASSES } from "../ui/Field.tsx";
-import { Input } from "../ui/Input.tsx";
-import { panelId, tabId, Tabs } from "../ui/Tabs.tsx";
-import { QUEUE_PALETTE } from "./palette.ts";
-import { hoursProblem, QueueHours } from "./QueueHours.tsx";
+import { DialogActions } from "../../components/forms/DialogActions.tsx";
+import { ColorPicker } from "../../components/tags/ColorPicker.tsx";
+import { TagChip } from "../../components/tags/TagChip.tsx";
+import { Dialog } from "../../components/ui/Dialog.tsx";
+import { cx } from "../../components/ui/cx.ts";
+import { CONTROL_CLASSES } from "../../components/ui/Field.tsx";
+import { Input } from "../../components/ui/Input.tsx";
+import { panelId, tabId, Tabs } from "../../components/ui/Tabs.tsx";
+import { QUEUE_PALETTE } from "../../components/queues/palette.ts";
+import { hoursProblem, QueueHours } from "../../components/queues/QueueHours.tsx";
 import { QueueOptionsEditor } from "./QueueOptionsEditor.tsx";
-import type { QueueRow } from "./types.ts";
+import type { QueueRow } from "../../components/queues/types.ts";
 
 export const QUEUE_DIALOG_ID = "queue-dialog";
 const FORM_ID = "queue-form";

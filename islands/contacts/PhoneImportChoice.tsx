@@ -6,9 +6,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../../lib/client/api.ts";
 import type { TFunction } from "../../lib/i18n/languages.ts";
-import { Button } from "../ui/Button.tsx";
-import { Select } from "../ui/Select.tsx";
-import { PhoneBookIcon } from "./icons.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Select } from "../../components/ui/Select.tsx";
+import { PhoneBookIcon } from "../../components/contacts/icons.tsx";
 
 export interface PhoneConnection {
   id: number;

@@ -5,11 +5,11 @@
 import type { Help } from "../../services/helps/helps.ts";
 import { youtubeVideoId } from "../../services/helps/youtube.ts";
 import { useT } from "../../lib/i18n/client.ts";
-import { Input } from "../ui/Input.tsx";
-import type { TableColumn } from "../ui/Table.tsx";
-import { RecordFormCard } from "./RecordFormCard.tsx";
-import { RecordTable } from "./RecordTable.tsx";
-import type { FieldErrors } from "./save_errors.ts";
+import { Input } from "../../components/ui/Input.tsx";
+import type { TableColumn } from "../../components/ui/Table.tsx";
+import { RecordFormCard } from "../../components/admin/RecordFormCard.tsx";
+import { RecordTable } from "../../components/admin/RecordTable.tsx";
+import type { FieldErrors } from "../../components/admin/save_errors.ts";
 import { useRecordForm } from "./use_record_form.ts";
 import { useRecords } from "./use_records.ts";
 

@@ -4,22 +4,22 @@
  * controls, so the menu carries them there instead.
  */
 import { useCallback, useState } from "preact/hooks";
-import LanguageSwitcher from "../../../islands/LanguageSwitcher.tsx";
-import ThemeToggle from "../../../islands/ThemeToggle.tsx";
-import { closeSharedRealtime } from "../../../lib/client/session.ts";
-import { endSession } from "../../../lib/client/sign_out.ts";
-import { useT } from "../../../lib/i18n/client.ts";
-import type { Lang } from "../../../lib/i18n/languages.ts";
-import { browserActions } from "../../../lib/ui/browser.ts";
-import { usePopover } from "../../../lib/ui/popover.ts";
-import type { Theme } from "../../../lib/ui/theme.ts";
-import { cx } from "../../ui/cx.ts";
-import { ChevronDownIcon } from "../../icons.tsx";
-import { LogoutIcon, RefreshIcon, UserIcon } from "../icons.tsx";
-import { initialsOf } from "../names.ts";
-import { POPOVER_ANCHOR, PopoverPanel } from "./PopoverPanel.tsx";
+import LanguageSwitcher from "../LanguageSwitcher.tsx";
+import ThemeToggle from "../ThemeToggle.tsx";
+import { closeSharedRealtime } from "../../lib/client/session.ts";
+import { endSession } from "../../lib/client/sign_out.ts";
+import { useT } from "../../lib/i18n/client.ts";
+import type { Lang } from "../../lib/i18n/languages.ts";
+import { browserActions } from "../../lib/ui/browser.ts";
+import { usePopover } from "../../lib/ui/popover.ts";
+import type { Theme } from "../../lib/ui/theme.ts";
+import { cx } from "../../components/ui/cx.ts";
+import { ChevronDownIcon } from "../../components/icons.tsx";
+import { LogoutIcon, RefreshIcon, UserIcon } from "../../components/shell/icons.tsx";
+import { initialsOf } from "../../components/shell/names.ts";
+import { POPOVER_ANCHOR, PopoverPanel } from "../../components/shell/topbar/PopoverPanel.tsx";
 import { ProfileDialog } from "./ProfileDialog.tsx";
-import { useVolume, VolumeSlider } from "./VolumeControl.tsx";
+import { useVolume, VolumeSlider } from "../../components/shell/topbar/VolumeControl.tsx";
 
 export interface AccountMenuProps {
   user: { id: number; name: string; email: string };

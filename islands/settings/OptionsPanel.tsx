@@ -11,7 +11,7 @@ import {
   EDITABLE_SETTINGS,
   type EditableSettingKey,
 } from "../../services/settings/setting_values.ts";
-import { Select } from "../ui/Select.tsx";
+import { Select } from "../../components/ui/Select.tsx";
 
 export type SettingValues = Partial<Record<string, string>>;
 

@@ -10,11 +10,11 @@ import { api, ApiError } from "../../lib/client/api.ts";
 import { useChannel } from "../../lib/client/channel.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import { toastError } from "../../lib/ui/toast.ts";
-import { PlusIcon, TrashIcon } from "../icons.tsx";
-import { Button } from "../ui/Button.tsx";
-import { cx } from "../ui/cx.ts";
-import { CONTROL_CLASSES } from "../ui/Field.tsx";
-import type { QueueOptionRow } from "./types.ts";
+import { PlusIcon, TrashIcon } from "../../components/icons.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { cx } from "../../components/ui/cx.ts";
+import { CONTROL_CLASSES } from "../../components/ui/Field.tsx";
+import type { QueueOptionRow } from "../../components/queues/types.ts";
 
 export interface QueueOptionsEditorProps {
   companyId: number;

@@ -3,10 +3,10 @@ import { useCallback, useState } from "preact/hooks";
 import { api, ApiError } from "../../lib/client/api.ts";
 import type { TFunction } from "../../lib/i18n/languages.ts";
 import { pushToast, toastError } from "../../lib/ui/toast.ts";
-import { Button } from "../ui/Button.tsx";
-import { Dialog } from "../ui/Dialog.tsx";
-import type { ContactRow } from "./list_state.ts";
-import { useModal } from "./use_modal.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Dialog } from "../../components/ui/Dialog.tsx";
+import type { ContactRow } from "../../components/contacts/types.ts";
+import { useModal } from "../../lib/client/modal.ts";
 
 export const DELETE_DIALOG_ID = "contact-delete-dialog";
 
@@ -20,7 +20,7 @@ export interface DeleteContactDialogProps {
 export function DeleteContactDialog({ t, contact, onClose, onDeleted }: DeleteContactDialogProps) {
   const [deleting, setDeleting] = useState(false);
   const close = useCallback(() => onClose(), [onClose]);
-  useModal(DELETE_DIALOG_ID, contact !== null, close);
+  useModal(DELETE_DIALOG_ID, close, contact !== null);
 
   async function confirm() {
     if (!contact) return;

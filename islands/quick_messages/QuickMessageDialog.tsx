@@ -9,14 +9,17 @@ import { api, ApiError } from "../../lib/client/api.ts";
 import { closeModal, useModal } from "../../lib/client/modal.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import { toastError } from "../../lib/ui/toast.ts";
-import { DialogActions } from "../forms/DialogActions.tsx";
-import { SwitchField } from "../forms/SwitchField.tsx";
-import { cx } from "../ui/cx.ts";
-import { CONTROL_CLASSES } from "../ui/Field.tsx";
-import { Input } from "../ui/Input.tsx";
-import { Dialog } from "../ui/Dialog.tsx";
-import { AttachmentField, type AttachmentValue } from "./AttachmentField.tsx";
-import { MESSAGE_VARIABLES, type QuickMessageRow } from "./types.ts";
+import { DialogActions } from "../../components/forms/DialogActions.tsx";
+import { SwitchField } from "../../components/forms/SwitchField.tsx";
+import { cx } from "../../components/ui/cx.ts";
+import { CONTROL_CLASSES } from "../../components/ui/Field.tsx";
+import { Input } from "../../components/ui/Input.tsx";
+import { Dialog } from "../../components/ui/Dialog.tsx";
+import {
+  AttachmentField,
+  type AttachmentValue,
+} from "../../components/quick_messages/AttachmentField.tsx";
+import { MESSAGE_VARIABLES, type QuickMessageRow } from "../../components/quick_messages/types.ts";
 import { ownMediaAddress } from "../../lib/client/media_url.ts";
 
 export const QUICK_MESSAGE_DIALOG_ID = "quick-message-dialog";

@@ -5,19 +5,19 @@
  * account menu; a native modal dialog, so focus trapping and Escape come from the browser.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, errorMessage } from "../../../lib/client/api.ts";
-import { useT } from "../../../lib/i18n/client.ts";
-import { pushToast, toastError } from "../../../lib/ui/toast.ts";
-import { Button } from "../../ui/Button.tsx";
-import { Dialog } from "../../ui/Dialog.tsx";
-import { Input } from "../../ui/Input.tsx";
+import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
+import { useT } from "../../lib/i18n/client.ts";
+import { pushToast, toastError } from "../../lib/ui/toast.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Dialog } from "../../components/ui/Dialog.tsx";
+import { Input } from "../../components/ui/Input.tsx";
 import {
   profileBody,
   type ProfileErrors,
   type ProfileInput,
   serverFieldErrors,
   validateProfile,
-} from "./profile_form.ts";
+} from "../../components/shell/topbar/profile_form.ts";
 
 const DIALOG_ID = "shell-profile";
 /** The server's refusals about the current password, shown on that field. */

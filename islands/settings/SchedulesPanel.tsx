@@ -12,10 +12,10 @@ import {
   type OpeningHoursDay,
   WEEKDAYS,
 } from "../../services/companies/weekdays.ts";
-import { failureText } from "../admin/save_errors.ts";
-import { Button } from "../ui/Button.tsx";
-import { Badge } from "../ui/Badge.tsx";
-import { CONTROL_CLASSES } from "../ui/Field.tsx";
+import { failureText } from "../../components/admin/save_errors.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { CONTROL_CLASSES } from "../../components/ui/Field.tsx";
 
 export interface SchedulesPanelProps {
   companyId: number;

@@ -1,6 +1,6 @@
 /**
  * Small helpers the public forms share: rule messages in the visitor's language, the
- * focus on the first field in error, and the few formats the pages show.
+ * focus on the first field in error, and the text of a failed sign-in or submit.
  */
 import type { TFunction } from "../../lib/i18n/languages.ts";
 import type { RuleKey } from "../../services/accounts/account_rules.ts";
@@ -43,14 +43,6 @@ export function formatIsoDate(iso: string, lang: string): string {
     year: "numeric",
     timeZone: "UTC",
   }).format(date);
-}
-
-/** Admin §1: money is shown in BRL with Brazilian formatting, whatever the language. */
-const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-
-export function formatBrl(value: number): string {
-  // Intl puts a no-break space after "R$"; a plain one reads the same and copies better.
-  return BRL.format(value).replace(/\u00a0/g, " ");
 }
 
 /**

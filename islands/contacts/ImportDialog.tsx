@@ -7,13 +7,13 @@
 import { useCallback, useState } from "preact/hooks";
 import { api, ApiError } from "../../lib/client/api.ts";
 import type { TFunction } from "../../lib/i18n/languages.ts";
-import { Badge, type BadgeTone } from "../ui/Badge.tsx";
-import { Button } from "../ui/Button.tsx";
-import { Dialog } from "../ui/Dialog.tsx";
-import { formatPhone } from "./format.ts";
-import { SheetIcon } from "./icons.tsx";
+import { Badge, type BadgeTone } from "../../components/ui/Badge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Dialog } from "../../components/ui/Dialog.tsx";
+import { formatPhone } from "../../components/contacts/format.ts";
+import { SheetIcon } from "../../components/contacts/icons.tsx";
 import { type PhoneConnection, PhoneImportChoice } from "./PhoneImportChoice.tsx";
-import { useModal } from "./use_modal.ts";
+import { useModal } from "../../lib/client/modal.ts";
 
 export const IMPORT_DIALOG_ID = "contact-import-dialog";
 /** The preview lists this many rows at most, problems first; the counts cover all. */
@@ -80,7 +80,7 @@ export function ImportDialog({ t, open, onClose, onImported }: ImportDialogProps
     setStep({ kind: "pick" });
     onClose();
   }, [onClose]);
-  useModal(IMPORT_DIALOG_ID, open, close);
+  useModal(IMPORT_DIALOG_ID, close, open);
 
   const send = <T,>(path: string, file: File) => {
     const form = new FormData();

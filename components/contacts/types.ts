@@ -1,0 +1,23 @@
+/** A contact as the contacts screen shows it, and a page of them as `GET /api/contacts` answers. */
+
+export interface ContactExtraInfo {
+  id: number;
+  name: string;
+  value: string;
+}
+
+export interface ContactRow {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string;
+  isGroup?: boolean;
+  extraInfo: ContactExtraInfo[];
+}
+
+export interface ContactsPageData {
+  contacts: ContactRow[];
+  count: number;
+  hasMore: boolean;
+}

@@ -1,0 +1,63 @@
+/**
+ * The shapes of the queues area (queues, their menu options, the caller), shared by its
+ * modules so that none of them imports another only for a type.
+ */
+import type { Principal } from "../../lib/http/auth.ts";
+import type { ServiceDeps } from "../deps.ts";
+import type { OpeningHoursDay } from "../companies/weekdays.ts";
+
+export interface Queue {
+  id: number;
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: number | null;
+  integrationId: number | null;
+  promptId: number | null;
+  /** The URL that serves the media to signed-in users of the company, or null. */
+  mediaPath: string | null;
+  mediaName: string | null;
+  schedules: OpeningHoursDay[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface QueueInput {
+  name: string;
+  color: string;
+  greetingMessage?: string;
+  outOfHoursMessage?: string;
+  orderQueue?: number | null;
+  integrationId?: number | null;
+  promptId?: number | null;
+  schedules?: OpeningHoursDay[];
+}
+
+export type QueueDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
+
+export type Who = Pick<Principal, "companyId" | "userId" | "profile" | "super">;
+
+export interface QueueOption {
+  id: number;
+  queueId: number;
+  /** Null for the queue's top level. */
+  parentId: number | null;
+  title: string;
+  message: string;
+  option: string;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface QueueOptionInput {
+  queueId: number;
+  parentId: number | null;
+  title: string;
+  message?: string;
+  option?: string;
+}
+
+export type QueueOptionDeps = Pick<ServiceDeps, "db" | "hub" | "media">;

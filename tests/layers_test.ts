@@ -1,0 +1,119 @@
+/**
+ * The layers of DESIGN.md §2, read from the source: `lib/` knows no domain and no web layer
+ * (nothing from `services/` or `routes/`), `components/` is pure UI that never reaches the
+ * server, and the services import one another without cycles.
+ */
+import assert from "node:assert/strict";
+import { dirname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), ".."));
+
+/** The browser modules that talk to the server: components leave them to islands. */
+const SERVER_MODULES = [
+  "lib/client/api.ts",
+  "lib/client/channel.ts",
+  "lib/client/realtime.ts",
+  "lib/client/sign_in_watch.ts",
+  "lib/client/sign_out.ts",
+];
+
+/**
+ * components/admin/save_errors.ts reads `ApiError` to map a refused save to its fields; the
+ * validation-codes rework (issue 16 item 7) replaces that mapping with one client helper, and
+ * the file leaves components/ with it.
+ */
+const AWAITING_ERROR_CODES = new Set(["components/admin/save_errors.ts"]);
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(join(ROOT, dir))) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) files.push(...await sourceFiles(path));
+    else if (/\.tsx?$/.test(entry.name)) files.push(path);
+  }
+  return files;
+}
+
+/** The repository paths a module imports by relative specifier (types included). */
+async function importsOf(file: string): Promise<string[]> {
+  const text = await Deno.readTextFile(join(ROOT, file));
+  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)];
+  return specifiers.map((match) => normalize(join(dirname(file), match[1]!)));
+}
+
+Deno.test("layers - lib/ imports nothing from services/ or routes/", async () => {
+  const offences: string[] = [];
+  for (const file of await sourceFiles("lib")) {
+    for (const target of await importsOf(file)) {
+      if (/^(services|routes)\//.test(target)) offences.push(`${file} → ${target}`);
+    }
+  }
+  assert.deepEqual(offences, []);
+});
+
+Deno.test("layers - components/ hold no server calls: no API modules, fetch or sockets", async () => {
+  const offences: string[] = [];
+  for (const file of await sourceFiles("components")) {
+    if (AWAITING_ERROR_CODES.has(file)) continue;
+    for (const target of await importsOf(file)) {
+      if (SERVER_MODULES.includes(target)) offences.push(`${file} → ${target}`);
+    }
+    const text = await Deno.readTextFile(join(ROOT, file));
+    if (/\bfetch\(|new WebSocket\(/.test(text)) offences.push(`${file} calls the server itself`);
+  }
+  assert.deepEqual(offences, []);
+});
+
+/** The import cycles among `files` (Tarjan's strongly connected components, size > 1). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+Deno.test("layers - services/ import one another without cycles", async () => {
+  const graph = new Map<string, string[]>();
+  for (const file of await sourceFiles("services")) {
+    if (!file.includes("_test.")) graph.set(file, await importsOf(file));
+  }
+  assert.deepEqual(cycles(graph), []);
+});
+
+Deno.test("layers - the cycle finder sees a cycle through a type-only import", () => {
+  const graph = new Map([
+    ["services/a/events.ts", ["services/a/mod.ts"]],
+    ["services/a/mod.ts", ["services/a/events.ts", "lib/db/mod.ts"]],
+    ["services/a/types.ts", []],
+  ]);
+  assert.deepEqual(cycles(graph), [["services/a/events.ts", "services/a/mod.ts"]]);
+});
