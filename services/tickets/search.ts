@@ -18,12 +18,6 @@ import { containsPattern, phoneDigitsPattern } from "../../lib/db/paging.ts";
 /** How many of the list's newest tickets the first plan checks. */
 export const RECENT_WINDOW = 1000;
 
-function contactMatches(contactId: Sql, pattern: string, digits: string | undefined): Sql {
-  const byNumber = digits ? sql` or s.number like ${digits}` : sql``;
-  return sql`exists (select 1 from contacts s
-    where s.id = ${contactId} and (lower(s.name) like ${pattern}${byNumber}))`;
-}
-
 /**
  * The tickets matching `search` as one indexed set: a union of two parts, each read through
  * its trigram index. Written as `contact in (…) or id in (…)`, Postgres could only check both
