@@ -7,10 +7,11 @@
  * Both lists page by keyset (the last row's time and id), so a page costs the same on the
  * thousandth scroll as on the first and new rows arriving meanwhile never shift a page; the
  * spec's clients page by `pageNumber` instead (DESIGN §4), which both lists accept too.
- * Either way the answer carries `hasMore` and `count`.
+ * Either way the answer carries `hasMore`; `count` comes with pages by number (lib/db/paging.ts
+ * `countOf` says why a cursor's page leaves it out).
  */
 import { type Db, type Sql, sql } from "../../lib/db/mod.ts";
-import { pageClause, pageOf } from "../../lib/db/paging.ts";
+import { countOf, pageClause, pageOf } from "../../lib/db/paging.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { channels } from "../../lib/realtime/channels.ts";
 import type { MediaLinks } from "../../lib/media/signed_url.ts";
@@ -139,7 +140,7 @@ export async function listTickets(
   viewer: Viewer,
   query: TicketsQuery,
 ): Promise<
-  { tickets: Ticket[]; hasMore: boolean; count: number; nextCursor: string | null }
+  { tickets: Ticket[]; hasMore: boolean; count?: number; nextCursor: string | null }
 > {
   const filters = listFilters(viewer, query);
   const { after, limit } = pageWindow(query, sql`t.updated_at`, sql`t.id`, TICKETS_PAGE_SIZE);
@@ -157,18 +158,18 @@ export async function listTickets(
     }
   }
   const where = sql.join(filters, " and ");
-  const [rows, count] = await Promise.all([
-    db.query(sql`
+  const rows = await db.query(sql`
       select ${TICKET_COLUMNS}, t.updated_at::text as cursor_at
       from ${TICKET_FROM}
       where ${where} ${after}
       order by t.updated_at desc, t.id desc
-      ${limit}`),
-    searchCount ?? db.one<{ count: number }>(
-      sql`select count(*)::int as count from tickets t where ${where}`,
-    ).then((row) => row.count),
-  ]);
+      ${limit}`);
   const page = pageOf(rows, TICKETS_PAGE_SIZE);
+  const count = searchCount ??
+    await countOf(query, page, TICKETS_PAGE_SIZE, async () =>
+      (await db.one<{ count: number }>(
+        sql`select count(*)::int as count from tickets t where ${where}`,
+      )).count);
   const last = page.rows.at(-1);
   return {
     tickets: page.rows.map(presentTicket),
@@ -240,7 +241,7 @@ export async function listMessages(
     messages: Message[];
     ticket: Ticket;
     hasMore: boolean;
-    count: number;
+    count?: number;
     nextCursor: string | null;
   }
 > {
@@ -256,17 +257,21 @@ export async function listMessages(
           and (t.id = ${ticketId} or (t.created_at < ${ticket.createdAt}::timestamptz
                and t.whatsapp_id is not distinct from ${ticket.whatsappId}
                and ${visibleTo(viewer)}))))`;
-  const [rows, { count }] = await Promise.all([
-    db.query(sql`
+  const rows = await db.query(sql`
       select *, created_at::text as cursor_at from messages
       where ${conversation} ${after}
       order by created_at desc, id desc
-      ${limit}`),
-    db.one<{ count: number }>(
-      sql`select count(*)::int as count from messages where ${conversation}`,
-    ),
-  ]);
+      ${limit}`);
   const { rows: newest, hasMore } = pageOf(rows, MESSAGES_PAGE_SIZE);
+  const count = await countOf(
+    pageRequest,
+    { rows: newest, hasMore },
+    MESSAGES_PAGE_SIZE,
+    async () =>
+      (await db.one<{ count: number }>(
+        sql`select count(*)::int as count from messages where ${conversation}`,
+      )).count,
+  );
   const page = await withQuoted(deps, viewer.companyId, newest);
   const oldest = newest.at(-1);
   if (markRead && ticket.unreadMessages > 0) {

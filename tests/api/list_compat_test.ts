@@ -1,7 +1,8 @@
 /**
  * How the spec's clients call lists (issue 15, "What Whaticket's clients send"): a trailing
  * slash is the same path, empty JSON lists (`tags=[]`) mean no filter, and tickets and
- * messages page by `pageNumber` as well as by cursor, with `hasMore` and `count` in both.
+ * messages page by `pageNumber` as well as by cursor, with `hasMore` in both and `count` in
+ * pages by number (a cursor's page leaves the count out: lib/db/paging.ts `countOf`).
  */
 import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
@@ -58,7 +59,7 @@ Deno.test("[api] empty JSON lists in the tickets query mean no filter", async ()
   assert.equal(blank.status, 200);
 });
 
-Deno.test("[api] tickets page by pageNumber (40 a page) and by cursor, with hasMore and count", async () => {
+Deno.test("[api] tickets page by pageNumber (40 a page) and by cursor, with hasMore and count by number", async () => {
   const list = "/api/tickets?showAll=true&status=open";
   const first = await answer(await asAdmin("GET", `${list}&pageNumber=1`));
   const second = await answer(await asAdmin("GET", `${list}&pageNumber=2`));
@@ -74,11 +75,18 @@ Deno.test("[api] tickets page by pageNumber (40 a page) and by cursor, with hasM
     await asAdmin("GET", `${list}&cursor=${encodeURIComponent(first.body.nextCursor)}`),
   );
   assert.deepEqual(ids(byCursor.body.tickets), ids(second.body.tickets));
-  assert.deepEqual([byCursor.body.hasMore, byCursor.body.count], [false, TICKETS]);
+  assert.deepEqual([byCursor.body.hasMore, byCursor.body.count], [false, undefined]);
   assert.equal((await answer(await asAdmin("GET", list))).body.count, TICKETS);
+  // A page past the end is empty and still counts every match.
+  const past = await answer(await asAdmin("GET", `${list}&pageNumber=3`));
+  assert.deepEqual([past.body.tickets.length, past.body.hasMore, past.body.count], [
+    0,
+    false,
+    TICKETS,
+  ]);
 });
 
-Deno.test("[api] messages page by pageNumber (20 a page) and by cursor, with hasMore and count", async () => {
+Deno.test("[api] messages page by pageNumber (20 a page) and by cursor, with hasMore and count by number", async () => {
   const path = `/api/messages/${busy.id}`;
   const first = await answer(await asAdmin("GET", `${path}?pageNumber=1`));
   const second = await answer(await asAdmin("GET", `${path}?pageNumber=2`));
@@ -97,5 +105,7 @@ Deno.test("[api] messages page by pageNumber (20 a page) and by cursor, with has
     await asAdmin("GET", `${path}?cursor=${encodeURIComponent(first.body.nextCursor)}`),
   );
   assert.deepEqual(ids(byCursor.body.messages), ids(second.body.messages));
-  assert.deepEqual([byCursor.body.hasMore, byCursor.body.count], [false, MESSAGES]);
+  assert.deepEqual([byCursor.body.hasMore, byCursor.body.count], [false, undefined]);
+  const past = await answer(await asAdmin("GET", `${path}?pageNumber=4`));
+  assert.deepEqual([past.body.messages.length, past.body.count], [0, MESSAGES]);
 });
