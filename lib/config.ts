@@ -15,6 +15,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
+  /** Hosts or host:port pairs on a private network that outbound calls may reach. */
+  ALLOW_PRIVATE_HOSTS: z.string().optional().transform((value) =>
+    (value ?? "").split(",").map((part) => part.trim().toLowerCase()).filter(Boolean)
+  ),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   WA_WEBSOCKET_URL: z.string().url().optional(),
   CORS_ORIGINS: z.string().optional().transform((value, ctx) => {
@@ -69,6 +73,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl?: string;
   openaiBaseUrl?: string;
+  /** Private hosts (or host:port) that outbound calls to tenant-chosen addresses may reach. */
+  allowPrivateHosts: string[];
   /** How many reverse proxies in front append to X-Forwarded-For (0: none, use the socket). */
   trustProxy: number;
   /** WhatsApp Web's socket for Baileys; unset, Baileys' own. Tests point it at 127.0.0.1. */
@@ -105,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,
+    allowPrivateHosts: e.ALLOW_PRIVATE_HOSTS,
     trustProxy: e.TRUST_PROXY,
     waWebSocketUrl: e.WA_WEBSOCKET_URL,
     corsOrigins: e.CORS_ORIGINS,

@@ -4,7 +4,20 @@
  */
 import { uniqueViolation } from "../db/errors.ts";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 409
+  | 413
+  | 415
+  | 422
+  | 429
+  | 500
+  | 502
+  | 503
+  | 504;
 
 export class AppError extends Error {
   readonly code: string;
