@@ -12,7 +12,7 @@ import {
 } from "../../services/companies/billing_fields.ts";
 
 export { BILLING_FIELDS };
-import type { FieldErrors } from "./save_errors.ts";
+import type { FieldTexts } from "../../lib/ui/field_errors.ts";
 import { fieldText } from "../../lib/ui/field_errors.ts";
 import { INVALID_EMAIL, lengthError, REQUIRED } from "../../lib/http/field_errors.ts";
 
@@ -83,8 +83,8 @@ export function checkCompany(
   values: CompanyValues,
   editing: Company | null,
   t: TFunction,
-): FieldErrors {
-  const errors: FieldErrors = {};
+): FieldTexts {
+  const errors: FieldTexts = {};
   const required = fieldText(REQUIRED, t);
   if (!values.name.trim()) errors.name = required;
   if (!values.email.trim()) errors.email = required;

@@ -9,7 +9,7 @@ import { Input } from "../../components/ui/Input.tsx";
 import type { TableColumn } from "../../components/ui/Table.tsx";
 import { RecordFormCard } from "../../components/admin/RecordFormCard.tsx";
 import { RecordTable } from "../../components/admin/RecordTable.tsx";
-import type { FieldErrors } from "../../components/admin/save_errors.ts";
+import type { FieldErrors } from "./save_errors.ts";
 import { useRecordForm } from "./use_record_form.ts";
 import { useRecords } from "./use_records.ts";
 import { fieldText } from "../../lib/ui/field_errors.ts";

@@ -12,7 +12,7 @@ import {
   type OpeningHoursDay,
   WEEKDAYS,
 } from "../../services/companies/weekdays.ts";
-import { failureText } from "../../components/admin/save_errors.ts";
+import { failureText } from "../admin/save_errors.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { CONTROL_CLASSES } from "../../components/ui/Field.tsx";
