@@ -13,21 +13,23 @@ import { FormAlert } from "../components/public/FormAlert.tsx";
 import { FormCard } from "../components/public/PublicLayout.tsx";
 import { PasswordInput } from "../components/public/PasswordInput.tsx";
 import { type FieldErrors, focusFirstError, formErrorText, ruleText } from "./public/form_text.ts";
-import { api, ApiError, errorMessage } from "../lib/client/api.ts";
+import { api, ApiError } from "../lib/client/api.ts";
 import { useT } from "../lib/i18n/client.ts";
 import type { TFunction } from "../lib/i18n/languages.ts";
 import { browserActions } from "../lib/ui/browser.ts";
 import { setFlash } from "../lib/ui/flash.ts";
 import { pushToast } from "../lib/ui/toast.ts";
+import { fieldErrorsOf, hasFieldErrors } from "../lib/ui/field_errors.ts";
+import { REQUIRED } from "../lib/http/field_errors.ts";
 import {
   checkEmail,
   checkResetCode,
   checkStrongPassword,
   normalizeResetCode,
   PASSWORD_MAX,
+  PASSWORDS_DIFFER,
   passwordStrength,
   RESET_CODE_DIGITS,
-  STRONG_PASSWORD_MIN,
 } from "../services/accounts/account_rules.ts";
 
 export interface ForgotPasswordFormProps {
@@ -60,30 +62,24 @@ export default function ForgotPasswordForm({ initialEmail, codeMinutes }: Forgot
 
   function checkStep2(v: { code: string; password: string; confirm: string }) {
     return {
-      code: ruleText(t, checkResetCode(v.code), { digits: RESET_CODE_DIGITS }),
-      password: ruleText(t, checkStrongPassword(v.password), {
-        min: STRONG_PASSWORD_MIN,
-        max: PASSWORD_MAX,
-      }),
+      code: ruleText(t, checkResetCode(v.code)),
+      password: ruleText(t, checkStrongPassword(v.password)),
       confirm: !v.confirm
-        ? ruleText(t, "required")
+        ? ruleText(t, REQUIRED)
         : v.confirm !== v.password
-        ? ruleText(t, "passwordsDiffer")
+        ? ruleText(t, PASSWORDS_DIFFER)
         : undefined,
     };
   }
 
   function showError(err: unknown) {
     if (err instanceof ApiError) {
-      if (err.code === "ERR_RESET_CODE_INVALID") {
-        const found = { code: errorMessage(err) };
-        setErrors(found);
-        focusFirstError(found, ORDER);
-        return;
-      }
-      if (err.code === "ERR_VALIDATION" && err.fields) {
-        const f = err.fields;
-        const found = { email: f.email, code: f.token, password: f.password };
+      const f = fieldErrorsOf(err, t, {
+        keyOf: (path) => path === "token" ? "code" : path,
+        codeFields: { ERR_RESET_CODE_INVALID: "code" },
+      });
+      if (hasFieldErrors(f)) {
+        const found = { email: f.email, code: f.code, password: f.password };
         setErrors(found);
         if (found.email && step === 2) setStep(1);
         if (focusFirstError(found, ORDER)) return;

@@ -14,6 +14,8 @@ import { clientLanguage, useT } from "../lib/i18n/client.ts";
 import { browserActions } from "../lib/ui/browser.ts";
 import { takeFlash } from "../lib/ui/flash.ts";
 import { pushToast } from "../lib/ui/toast.ts";
+import { fieldErrorsOf, hasFieldErrors } from "../lib/ui/field_errors.ts";
+import { REQUIRED } from "../lib/http/field_errors.ts";
 import { checkEmail } from "../services/accounts/account_rules.ts";
 
 export interface LoginFormProps {
@@ -50,7 +52,7 @@ export default function LoginForm({ next }: LoginFormProps) {
   function check(values: { email: string; password: string }): FieldErrors<LoginField> {
     return {
       email: ruleText(t, checkEmail(values.email)),
-      password: values.password ? undefined : ruleText(t, "required"),
+      password: values.password ? undefined : ruleText(t, REQUIRED),
     };
   }
 
@@ -81,8 +83,9 @@ export default function LoginForm({ next }: LoginFormProps) {
       browserActions.navigate(next);
     } catch (err) {
       setSubmitting(false);
-      if (err instanceof ApiError && err.code === "ERR_VALIDATION" && err.fields) {
-        const fromServer = { email: err.fields.email, password: err.fields.password };
+      const refused = fieldErrorsOf(err, t);
+      if (hasFieldErrors(refused)) {
+        const fromServer = { email: refused.email, password: refused.password };
         setErrors(fromServer);
         if (focusFirstError(fromServer, ORDER)) return;
       }

@@ -11,10 +11,11 @@ import { FormAlert } from "../components/public/FormAlert.tsx";
 import { PasswordInput } from "../components/public/PasswordInput.tsx";
 import { PlanPicker } from "../components/public/PlanPicker.tsx";
 import { type FieldErrors, focusFirstError, formErrorText, ruleText } from "./public/form_text.ts";
-import { api, ApiError, errorMessage } from "../lib/client/api.ts";
+import { api } from "../lib/client/api.ts";
 import { useT } from "../lib/i18n/client.ts";
 import { browserActions } from "../lib/ui/browser.ts";
 import { setFlash } from "../lib/ui/flash.ts";
+import { fieldErrorsOf, hasFieldErrors } from "../lib/ui/field_errors.ts";
 import {
   checkEmail,
   checkName,
@@ -22,10 +23,9 @@ import {
   checkPhone,
   formatPhone,
   NAME_MAX,
-  NAME_MIN,
   PASSWORD_MAX,
-  PASSWORD_MIN,
   phoneDigits,
+  PLAN_REQUIRED,
 } from "../services/accounts/account_rules.ts";
 import type { PublicPlan } from "../services/accounts/signup.ts";
 
@@ -74,11 +74,11 @@ export default function SignupForm({ plans }: SignupFormProps) {
 
   function check(v: Values): FieldErrors<SignupField> {
     return {
-      name: ruleText(t, checkName(v.name), { min: NAME_MIN, max: NAME_MAX }),
+      name: ruleText(t, checkName(v.name)),
       email: ruleText(t, checkEmail(v.email)),
       phone: ruleText(t, checkPhone(v.phone)),
-      password: ruleText(t, checkPassword(v.password), { min: PASSWORD_MIN, max: PASSWORD_MAX }),
-      plan: v.plan === null ? ruleText(t, "planRequired") : undefined,
+      password: ruleText(t, checkPassword(v.password)),
+      plan: v.plan === null ? ruleText(t, PLAN_REQUIRED) : undefined,
     };
   }
 
@@ -139,7 +139,7 @@ export default function SignupForm({ plans }: SignupFormProps) {
       browserActions.navigate("/login");
     } catch (err) {
       setSubmitting(false);
-      const serverErrors = fieldErrorsOf(err);
+      const serverErrors = serverFieldErrors(err);
       if (serverErrors) {
         setErrors(serverErrors);
         if (focusFirstError(serverErrors, ORDER)) return;
@@ -148,21 +148,13 @@ export default function SignupForm({ plans }: SignupFormProps) {
     }
   }
 
-  function fieldErrorsOf(err: unknown): FieldErrors<SignupField> | null {
-    if (!(err instanceof ApiError)) return null;
-    const field = FIELD_OF_CODE[err.code];
-    if (field) return { [field]: errorMessage(err) };
-    if (err.code === "ERR_VALIDATION" && err.fields) {
-      const f = err.fields;
-      return {
-        name: f.name,
-        email: f.email,
-        phone: f.phone,
-        password: f.password,
-        plan: f.planId,
-      };
-    }
-    return null;
+  function serverFieldErrors(err: unknown): FieldErrors<SignupField> | null {
+    const f = fieldErrorsOf(err, t, {
+      keyOf: (path) => path === "planId" ? "plan" : path,
+      codeFields: FIELD_OF_CODE,
+    });
+    if (!hasFieldErrors(f)) return null;
+    return { name: f.name, email: f.email, phone: f.phone, password: f.password, plan: f.plan };
   }
 
   return (

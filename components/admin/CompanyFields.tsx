@@ -9,11 +9,11 @@ import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
 import { BILLING_FIELDS, type CompanyValues } from "./company_form.ts";
 import { formatBRL } from "./format.ts";
-import type { FieldErrors } from "./save_errors.ts";
+import type { FieldTexts } from "../../lib/ui/field_errors.ts";
 
 export interface CompanyFieldsProps {
   values: CompanyValues;
-  errors: FieldErrors;
+  errors: FieldTexts;
   plans: Plan[];
   creating: boolean;
   setField: <K extends keyof CompanyValues>(field: K, value: CompanyValues[K]) => void;

@@ -12,7 +12,9 @@ import {
 } from "../../services/companies/billing_fields.ts";
 
 export { BILLING_FIELDS };
-import type { FieldErrors } from "./save_errors.ts";
+import type { FieldTexts } from "../../lib/ui/field_errors.ts";
+import { fieldText } from "../../lib/ui/field_errors.ts";
+import { INVALID_EMAIL, lengthError, REQUIRED } from "../../lib/http/field_errors.ts";
 
 export type CompanyValues = Record<BillingField, string> & {
   name: string;
@@ -81,17 +83,16 @@ export function checkCompany(
   values: CompanyValues,
   editing: Company | null,
   t: TFunction,
-): FieldErrors {
-  const errors: FieldErrors = {};
-  const required = t("admin.fieldErrors.required");
+): FieldTexts {
+  const errors: FieldTexts = {};
+  const required = fieldText(REQUIRED, t);
   if (!values.name.trim()) errors.name = required;
   if (!values.email.trim()) errors.email = required;
-  else if (!EMAIL.test(values.email.trim())) errors.email = t("admin.fieldErrors.invalidEmail");
+  else if (!EMAIL.test(values.email.trim())) errors.email = fieldText(INVALID_EMAIL, t);
   if (!values.planId) errors.planId = required;
   if (!editing) {
-    if (!values.password) errors.password = required;
-    else if (values.password.length < 5) errors.password = t("admin.fieldErrors.tooShort");
-    else if (values.password.length > 50) errors.password = t("admin.fieldErrors.tooLong");
+    const password = lengthError(values.password, 5, 50);
+    if (password) errors.password = fieldText(password, t);
   }
   return errors;
 }

@@ -9,9 +9,11 @@ import { Input } from "../../components/ui/Input.tsx";
 import type { TableColumn } from "../../components/ui/Table.tsx";
 import { RecordFormCard } from "../../components/admin/RecordFormCard.tsx";
 import { RecordTable } from "../../components/admin/RecordTable.tsx";
-import type { FieldErrors } from "../../components/admin/save_errors.ts";
+import type { FieldErrors } from "./save_errors.ts";
 import { useRecordForm } from "./use_record_form.ts";
 import { useRecords } from "./use_records.ts";
+import { fieldText } from "../../lib/ui/field_errors.ts";
+import { REQUIRED } from "../../lib/http/field_errors.ts";
 
 type HelpValues = Pick<Help, "title" | "video" | "description">;
 
@@ -33,9 +35,11 @@ export function HelpsPanel() {
     saveErrorKey: "admin.helps.saveError",
     check(values) {
       const errors: FieldErrors = {};
-      if (!values.title.trim()) errors.title = t("admin.fieldErrors.required");
-      if (!values.video.trim()) errors.video = t("admin.fieldErrors.required");
-      else if (!youtubeVideoId(values.video)) errors.video = t("admin.helps.videoInvalid");
+      if (!values.title.trim()) errors.title = fieldText(REQUIRED, t);
+      if (!values.video.trim()) errors.video = fieldText(REQUIRED, t);
+      else if (!youtubeVideoId(values.video)) {
+        errors.video = fieldText({ code: "ERR_INVALID_VIDEO" }, t);
+      }
       return errors;
     },
   });

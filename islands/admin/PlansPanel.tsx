@@ -13,9 +13,11 @@ import type { TableColumn } from "../../components/ui/Table.tsx";
 import { formatBRL } from "../../components/admin/format.ts";
 import { RecordFormCard } from "../../components/admin/RecordFormCard.tsx";
 import { RecordTable } from "../../components/admin/RecordTable.tsx";
-import type { FieldErrors } from "../../components/admin/save_errors.ts";
+import type { FieldErrors } from "./save_errors.ts";
 import { useRecordForm } from "./use_record_form.ts";
 import { useRecords } from "./use_records.ts";
+import { fieldText } from "../../lib/ui/field_errors.ts";
+import { INVALID_NUMBER, REQUIRED } from "../../lib/http/field_errors.ts";
 
 const LIMITS = ["users", "connections", "queues"] as const;
 
@@ -80,12 +82,12 @@ export function PlansPanel() {
     }),
     check(values) {
       const errors: FieldErrors = {};
-      if (!values.name.trim()) errors.name = t("admin.fieldErrors.required");
+      if (!values.name.trim()) errors.name = fieldText(REQUIRED, t);
       for (const limit of LIMITS) {
-        if (!/^\d+$/.test(values[limit].trim())) errors[limit] = t("admin.fieldErrors.invalid");
+        if (!/^\d+$/.test(values[limit].trim())) errors[limit] = fieldText(INVALID_NUMBER, t);
       }
       const value = parsePrice(values.value);
-      if (!Number.isFinite(value) || value < 0) errors.value = t("admin.fieldErrors.invalid");
+      if (!Number.isFinite(value) || value < 0) errors.value = fieldText(INVALID_NUMBER, t);
       return errors;
     },
   });

@@ -8,11 +8,7 @@ import { useState } from "preact/hooks";
 import { api } from "../../lib/client/api.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
-import {
-  failureText,
-  type FieldErrors,
-  fieldErrorsOf,
-} from "../../components/admin/save_errors.ts";
+import { failureText, type FieldErrors, fieldErrorsOf } from "./save_errors.ts";
 import type { Records } from "../../components/admin/RecordTable.tsx";
 
 export interface RecordFormOptions<Row extends { id: number }, Values> {

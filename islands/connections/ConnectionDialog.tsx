@@ -12,11 +12,11 @@ import { Input } from "../../components/ui/Input.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Switch } from "../../components/ui/Switch.tsx";
 import { QueuePicker } from "../../components/users/QueuePicker.tsx";
-import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
+import { api, errorMessage } from "../../lib/client/api.ts";
 import { closeModal, useModal } from "../../lib/client/modal.ts";
 import { useT } from "../../lib/i18n/client.ts";
-import type { TFunction } from "../../lib/i18n/languages.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
+import { fieldErrorsOf, hasFieldErrors } from "../../lib/ui/field_errors.ts";
 import { WEEKDAYS } from "../../services/companies/weekdays.ts";
 import type { QueueChip } from "../../services/users/user_view.ts";
 import type { OpeningHours } from "../../services/whatsapp/connection_rows.ts";
@@ -101,24 +101,12 @@ export function bodyOf(values: ConnectionValues, editing: boolean): Record<strin
   return body;
 }
 
-const FIELD_MESSAGES: Record<string, string> = {
-  "Required": "required",
-  "Too Short!": "tooShort",
-  "Too Long!": "tooLong",
-  "Invalid time": "invalidTime",
-};
-
 const CODE_FIELDS: Record<string, string> = {
   ERR_WAPP_NAME_ALREADY_EXISTS: "name",
   ERR_WAPP_GREETING_REQUIRED: "greetingMessage",
   ERR_WAPP_INVALID_QUEUE: "queueIds",
   ERR_NO_OTHER_WHATSAPP: "isDefault",
 };
-
-function fieldMessage(message: string, t: TFunction): string {
-  const key = FIELD_MESSAGES[message];
-  return key ? t(`connections.form.validation.${key}`) : message;
-}
 
 export interface ConnectionDialogProps {
   /** The connection being edited; absent to add one. */
@@ -201,15 +189,12 @@ export function ConnectionDialog(
       closeModal(DIALOG_ID);
     } catch (err) {
       setSubmitting(false);
-      if (err instanceof ApiError && err.fields) {
-        const fields: Record<string, string> = {};
-        for (const [field, message] of Object.entries(err.fields)) {
-          const key = field.startsWith("schedules.") ? field : field.split(".")[0]!;
-          fields[key] ??= fieldMessage(message, t);
-        }
-        setErrors(fields);
-      } else if (err instanceof ApiError && CODE_FIELDS[err.code]) {
-        setErrors({ [CODE_FIELDS[err.code]!]: errorMessage(err) });
+      const refused = fieldErrorsOf(err, t, {
+        keyOf: (path) => path.startsWith("schedules.") ? path : path.split(".")[0]!,
+        codeFields: CODE_FIELDS,
+      });
+      if (hasFieldErrors(refused)) {
+        setErrors(refused);
       } else {
         pushToast({ tone: "error", message: errorMessage(err) });
       }

@@ -8,6 +8,8 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, ApiError } from "../../lib/client/api.ts";
 import type { TFunction } from "../../lib/i18n/languages.ts";
 import { pushToast, toastError } from "../../lib/ui/toast.ts";
+import { fieldText } from "../../lib/ui/field_errors.ts";
+import { INVALID_NUMBER } from "../../lib/http/field_errors.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { Input } from "../../components/ui/Input.tsx";
@@ -15,7 +17,6 @@ import {
   checkContact,
   type ContactDraft,
   type FieldErrors,
-  fieldMessageKey,
 } from "../../components/contacts/form_rules.ts";
 import { formatPhone } from "../../components/contacts/format.ts";
 import { PlusIcon, TrashIcon } from "../../components/icons.tsx";
@@ -67,7 +68,7 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
     setExisting(null);
   }, [open, contact]);
 
-  const error = (field: string) => errors[field] ? t(fieldMessageKey(errors[field]!)) : undefined;
+  const error = (field: string) => errors[field] ? fieldText(errors[field]!, t) : undefined;
   const set = (patch: Partial<ContactDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setExtra = (index: number, patch: Partial<ContactDraft["extraInfo"][number]>) =>
     set({ extraInfo: draft.extraInfo.map((f, i) => (i === index ? { ...f, ...patch } : f)) });
@@ -93,7 +94,7 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (err.code === "ERR_VALIDATION" || err.code === "ERR_INVALID_NUMBER") {
-        setErrors(err.fields ?? { number: "Invalid number" });
+        setErrors(err.fields ?? { number: INVALID_NUMBER });
       } else if (err.code === "ERR_DUPLICATED_CONTACT" && err.details?.existingContact) {
         setExisting(err.details.existingContact as ExistingContact);
       } else {

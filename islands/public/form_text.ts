@@ -1,20 +1,15 @@
 /**
- * Small helpers the public forms share: rule messages in the visitor's language, the
+ * Small helpers the public forms share: rule errors in the visitor's language, the
  * focus on the first field in error, and the text of a failed sign-in or submit.
  */
 import type { TFunction } from "../../lib/i18n/languages.ts";
-import type { RuleKey } from "../../services/accounts/account_rules.ts";
+import type { FieldError } from "../../lib/http/field_errors.ts";
 import { ApiError, errorMessage } from "../../lib/client/api.ts";
+import { fieldText } from "../../lib/ui/field_errors.ts";
 
-export interface Limits {
-  min?: number;
-  max?: number;
-  digits?: number;
-}
-
-/** Same keys and values as the server's field messages (routes/api/_account_fields.ts). */
-export function ruleText(t: TFunction, key: RuleKey | null, limits: Limits = {}) {
-  return key ? t(`public.validation.${key}`, { ...limits }) : undefined;
+/** A rule's error (the same codes the server answers) as its sentence, or undefined. */
+export function ruleText(t: TFunction, error: FieldError | null) {
+  return error ? fieldText(error, t) : undefined;
 }
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

@@ -27,10 +27,18 @@ import { QUEUE_PALETTE } from "../../components/queues/palette.ts";
 import { hoursProblem, QueueHours } from "../../components/queues/QueueHours.tsx";
 import { QueueOptionsEditor } from "./QueueOptionsEditor.tsx";
 import type { QueueRow } from "../../components/queues/types.ts";
+import { fieldErrorsOf, fieldTexts, hasFieldErrors } from "../../lib/ui/field_errors.ts";
+import { INVALID_NUMBER, lengthError } from "../../lib/http/field_errors.ts";
 
 export const QUEUE_DIALOG_ID = "queue-dialog";
 const FORM_ID = "queue-form";
 const TABS_ID = "queue-tabs";
+const COLOR_TAKEN = { code: "ERR_QUEUE_COLOR_ALREADY_EXISTS" };
+/** Refusals about one field, shown next to it. */
+const CODE_FIELDS: Record<string, string> = {
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: "color",
+  ERR_QUEUE_NAME_ALREADY_EXISTS: "name",
+};
 
 export interface QueueDialogProps {
   companyId: number;
@@ -99,12 +107,11 @@ export function QueueDialog({ companyId, queue, usedColors, onSaved, onClose }: 
   const colorTaken = usedColors.includes(color.toLowerCase()) && color !== current?.color;
 
   function check(): Errors {
-    const found: Errors = {};
-    const trimmed = name.trim();
-    if (!trimmed) found.name = t("queues.errors.required");
-    else if (trimmed.length < 2) found.name = t("queues.errors.tooShort");
-    if (colorTaken) found.color = t("errors.ERR_QUEUE_COLOR_ALREADY_EXISTS");
-    if (order && !/^\d{1,4}$/.test(order)) found.orderQueue = t("queues.errors.order");
+    const found: Errors = fieldTexts({
+      name: lengthError(name.trim(), 2, 50),
+      color: colorTaken ? COLOR_TAKEN : null,
+      orderQueue: order && !/^\d{1,4}$/.test(order) ? INVALID_NUMBER : null,
+    }, t);
     if (perQueueHours && week.some(hoursProblem)) found.schedules = t("queues.hours.fix");
     return found;
   }
@@ -143,19 +150,13 @@ export function QueueDialog({ companyId, queue, usedColors, onSaved, onClose }: 
         pushToast({ tone: "success", message: t("queues.createdAddOptions") });
       }
     } catch (err) {
-      if (err instanceof ApiError && err.fields) {
-        setErrors(err.fields as Errors);
-        setTab(
-          err.fields.schedules || Object.keys(err.fields)[0]?.startsWith("schedules")
-            ? "hours"
-            : "data",
-        );
-      } else if (err instanceof ApiError && err.code === "ERR_QUEUE_COLOR_ALREADY_EXISTS") {
-        setErrors({ color: t("errors.ERR_QUEUE_COLOR_ALREADY_EXISTS") });
-        setTab("data");
-      } else if (err instanceof ApiError && err.code === "ERR_QUEUE_NAME_ALREADY_EXISTS") {
-        setErrors({ name: t("errors.ERR_QUEUE_NAME_ALREADY_EXISTS") });
-        setTab("data");
+      const refused = fieldErrorsOf(err, t, {
+        keyOf: (path) => path.startsWith("schedules") ? "schedules" : path,
+        codeFields: CODE_FIELDS,
+      });
+      if (hasFieldErrors(refused)) {
+        setErrors(refused);
+        setTab(Object.keys(refused)[0] === "schedules" ? "hours" : "data");
       } else toastError(err instanceof ApiError ? err.code : undefined);
       setSaving(false);
     }

@@ -21,6 +21,8 @@ import {
 } from "../../components/quick_messages/AttachmentField.tsx";
 import { MESSAGE_VARIABLES, type QuickMessageRow } from "../../components/quick_messages/types.ts";
 import { ownMediaAddress } from "../../lib/client/media_url.ts";
+import { fieldErrorsOf, fieldTexts, hasFieldErrors } from "../../lib/ui/field_errors.ts";
+import { REQUIRED } from "../../lib/http/field_errors.ts";
 
 export const QUICK_MESSAGE_DIALOG_ID = "quick-message-dialog";
 
@@ -83,7 +85,7 @@ export function QuickMessageDialog({ record, onSaved, onClose }: QuickMessageDia
   async function save(event: Event) {
     event.preventDefault();
     if (!shortcode.trim().replace(/^\/+/, "")) {
-      setErrors({ shortcode: t("quickMessages.required") });
+      setErrors(fieldTexts({ shortcode: REQUIRED }, t));
       return;
     }
     setErrors({});
@@ -100,7 +102,8 @@ export function QuickMessageDialog({ record, onSaved, onClose }: QuickMessageDia
       closeModal(QUICK_MESSAGE_DIALOG_ID);
     } catch (err) {
       if (current && current !== saved) onSaved(current);
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
+      const refused = fieldErrorsOf(err, t);
+      if (hasFieldErrors(refused)) setErrors(refused);
       else if (err instanceof ApiError && err.code.startsWith("ERR_MEDIA_")) {
         setErrors({ file: t(`errors.${err.code}`) });
       } else toastError(err instanceof ApiError ? err.code : undefined);

@@ -12,7 +12,7 @@ import {
   type OpeningHoursDay,
   WEEKDAYS,
 } from "../../services/companies/weekdays.ts";
-import { failureText } from "../../components/admin/save_errors.ts";
+import { failureText } from "../admin/save_errors.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { CONTROL_CLASSES } from "../../components/ui/Field.tsx";
@@ -34,7 +34,9 @@ const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The i18n key of what is wrong with a day, or null. */
 function problemOf(day: OpeningHoursDay): string | null {
-  if (!HH_MM.test(day.startTime) || !HH_MM.test(day.endTime)) return "admin.fieldErrors.required";
+  if (!HH_MM.test(day.startTime) || !HH_MM.test(day.endTime)) {
+    return "errors.fields.ERR_INVALID_TIME";
+  }
   return day.startTime > day.endTime ? "settings.schedules.endBeforeStart" : null;
 }
 

@@ -5,26 +5,20 @@
  * account menu; a native modal dialog, so focus trapping and Escape come from the browser.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
+import { api, errorMessage } from "../../lib/client/api.ts";
 import { useT } from "../../lib/i18n/client.ts";
+import { fieldErrorsOf, fieldTexts } from "../../lib/ui/field_errors.ts";
 import { pushToast, toastError } from "../../lib/ui/toast.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { Input } from "../../components/ui/Input.tsx";
 import {
   profileBody,
-  type ProfileErrors,
   type ProfileInput,
-  serverFieldErrors,
   validateProfile,
 } from "../../components/shell/topbar/profile_form.ts";
 
 const DIALOG_ID = "shell-profile";
-/** The server's refusals about the current password, shown on that field. */
-const CURRENT_PASSWORD_ERRORS = new Set([
-  "ERR_CURRENT_PASSWORD_REQUIRED",
-  "ERR_WRONG_CURRENT_PASSWORD",
-]);
 const FORM_ID = "shell-profile-form";
 
 export interface ProfileDialogProps {
@@ -67,18 +61,10 @@ export function ProfileDialog({ user, open, onClose, onSaved }: ProfileDialogPro
     }
   }, [open]);
 
-  const text = (keys: ProfileErrors, raw: ProfileErrors = {}) => {
-    const shown: Record<string, string> = {};
-    for (const [field, key] of Object.entries(keys)) {
-      shown[field] = t(`shell.profile.errors.${key}`);
-    }
-    return { ...shown, ...raw };
-  };
-
   async function submit(event: Event) {
     event.preventDefault();
     const found = validateProfile(input, user.email);
-    setErrors(text(found));
+    setErrors(fieldTexts(found, t));
     if (Object.keys(found).length > 0 || saving) return;
     setSaving(true);
     try {
@@ -90,12 +76,9 @@ export function ProfileDialog({ user, open, onClose, onSaved }: ProfileDialogPro
       onSaved({ name: saved?.name ?? input.name.trim(), email: saved?.email ?? input.email });
       dialog.current?.close();
     } catch (err) {
-      if (err instanceof ApiError && CURRENT_PASSWORD_ERRORS.has(err.code)) {
-        setErrors({ currentPassword: errorMessage(err) });
-      } else if (err instanceof ApiError && err.fields) {
-        const { keys, raw } = serverFieldErrors(err.fields);
-        setErrors(text(keys, raw));
-      }
+      // A refused field (the current password among them) shows next to it, and the toast
+      // says why the save did not happen.
+      setErrors(fieldErrorsOf(err, t));
       toastError(errorMessage(err)); // already translated: shown as it is
     } finally {
       setSaving(false);

@@ -14,6 +14,8 @@ import { Input } from "../../components/ui/Input.tsx";
 import { ColorPicker } from "../../components/tags/ColorPicker.tsx";
 import { TagChip } from "../../components/tags/TagChip.tsx";
 import type { TagRow } from "../../components/tags/types.ts";
+import { fieldErrorsOf, fieldTexts, hasFieldErrors } from "../../lib/ui/field_errors.ts";
+import { lengthError } from "../../lib/http/field_errors.ts";
 
 export const TAG_DIALOG_ID = "tag-dialog";
 const DEFAULT_COLOR = "#2563eb";
@@ -38,17 +40,14 @@ export function TagDialog({ tag, canSetKanban, onSaved, onClose }: TagDialogProp
   useModal(TAG_DIALOG_ID, onClose);
 
   function check(): Errors {
-    const trimmed = name.trim();
-    if (!trimmed) return { name: t("tags.required") };
-    if (trimmed.length < 3) return { name: t("tags.tooShort") };
-    return {};
+    return fieldTexts({ name: lengthError(name.trim(), 3, 50) }, t);
   }
 
   async function save(event: Event) {
     event.preventDefault();
     const found = check();
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (hasFieldErrors(found)) return;
     setSaving(true);
     const body = { name: name.trim(), color, ...(canSetKanban ? { kanban: kanban ? 1 : 0 } : {}) };
     try {
@@ -59,7 +58,8 @@ export function TagDialog({ tag, canSetKanban, onSaved, onClose }: TagDialogProp
       onSaved(saved);
       closeModal(TAG_DIALOG_ID);
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
+      const refused = fieldErrorsOf(err, t);
+      if (hasFieldErrors(refused)) setErrors(refused);
       else toastError(err instanceof ApiError ? err.code : undefined);
       setSaving(false);
     }

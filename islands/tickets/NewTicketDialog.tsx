@@ -14,10 +14,17 @@ import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
 import { closeModal, useModal } from "../../lib/client/modal.ts";
 import { useDebounced } from "../../lib/client/paged_list.ts";
 import { useT } from "../../lib/i18n/client.ts";
+import { fieldErrorsOf, hasFieldErrors } from "../../lib/ui/field_errors.ts";
 import type { Ticket } from "../../services/tickets/rows.ts";
 import type { TicketChoices, TicketViewer } from "./types.ts";
 
 const ID = "ticket-new";
+
+/** The dialog's places for the body's refused fields; any other shows at the bottom. */
+const FIELD_OF_PATH: Record<string, "contact" | "queue"> = {
+  contactId: "contact",
+  queueId: "queue",
+};
 
 interface ContactOption {
   id: number;
@@ -97,7 +104,13 @@ export function NewTicketDialog(
     } catch (err) {
       if (err instanceof ApiError && err.code === "ERR_OTHER_OPEN_TICKET") {
         setOther(err.details.ticket as OtherTicket);
-      } else setErrors({ form: errorMessage(err) });
+      } else {
+        const refused = fieldErrorsOf(err, t, {
+          keyOf: (path) => FIELD_OF_PATH[path] ?? "form",
+          codeFields: { ERR_QUEUE_REQUIRED: "queue" },
+        });
+        setErrors(hasFieldErrors(refused) ? refused : { form: errorMessage(err) });
+      }
       setBusy(false);
     }
   }

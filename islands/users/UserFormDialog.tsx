@@ -12,10 +12,10 @@ import { Input } from "../../components/ui/Input.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Switch } from "../../components/ui/Switch.tsx";
 import { QueuePicker } from "../../components/users/QueuePicker.tsx";
-import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
+import { api, errorMessage } from "../../lib/client/api.ts";
 import { useT } from "../../lib/i18n/client.ts";
-import type { TFunction } from "../../lib/i18n/languages.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
+import { fieldErrorsOf, hasFieldErrors } from "../../lib/ui/field_errors.ts";
 import type { UsersPageData } from "../../services/users/page_data.ts";
 import type { UserView } from "../../services/users/user_view.ts";
 import { closeModal, useModal } from "../../lib/client/modal.ts";
@@ -59,26 +59,14 @@ function valuesOf(target: UserView | "new" | null): Values {
   };
 }
 
-/** The server's field messages are the spec's English phrases; each has a translation. */
-const FIELD_MESSAGES: Record<string, string> = {
-  "Required": "users.validation.required",
-  "Too Short!": "users.validation.tooShort",
-  "Too Long!": "users.validation.tooLong",
-  "Invalid email": "users.validation.invalidEmail",
-};
-
-/** Errors about one field are shown under it rather than in a toast. */
+/**
+ * Refusals about one field are shown under it rather than in a toast (the current-password
+ * ones come with their field already).
+ */
 const CODE_FIELDS: Record<string, string> = {
   ERR_EMAIL_TAKEN: "email",
   ERR_INVALID_QUEUES: "queueIds",
-  ERR_CURRENT_PASSWORD_REQUIRED: "currentPassword",
-  ERR_WRONG_CURRENT_PASSWORD: "currentPassword",
 };
-
-export function translateFieldMessage(message: string, t: TFunction): string {
-  const key = FIELD_MESSAGES[message];
-  return key ? t(key) : message;
-}
 
 export function UserFormDialog(
   { target, queues, connections, permissions, currentUserId, onSaved, onClose }:
@@ -139,14 +127,12 @@ export function UserFormDialog(
       close();
     } catch (err) {
       setSubmitting(false);
-      if (err instanceof ApiError && CODE_FIELDS[err.code]) {
-        setErrors({ [CODE_FIELDS[err.code]!]: errorMessage(err) });
-      } else if (err instanceof ApiError && err.fields) {
-        const fields: Record<string, string> = {};
-        for (const [field, message] of Object.entries(err.fields)) {
-          fields[field.split(".")[0]!] ??= translateFieldMessage(message, t);
-        }
-        setErrors(fields);
+      const refused = fieldErrorsOf(err, t, {
+        keyOf: (path) => path.split(".")[0]!,
+        codeFields: CODE_FIELDS,
+      });
+      if (hasFieldErrors(refused)) {
+        setErrors(refused);
       } else {
         pushToast({ tone: "error", message: errorMessage(err) });
       }

@@ -14,6 +14,7 @@
  * catch (err) { toastError(err instanceof ApiError ? err.code : undefined); }
  */
 import { t } from "../i18n/client.ts";
+import { type FieldErrors, isFieldErrors } from "../http/field_errors.ts";
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -44,15 +45,15 @@ export interface ApiConfig {
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  /** Field path to message, for `ERR_VALIDATION`. */
-  readonly fields?: Record<string, string>;
+  /** Field path to its code and limits, for `ERR_VALIDATION` (see field_errors.ts). */
+  readonly fields?: FieldErrors;
   /** Other fields of the error body, e.g. `dueDate` or `retryAfter`. */
   readonly details: Readonly<Record<string, unknown>>;
 
   constructor(
     status: number,
     code: string,
-    fields?: Record<string, string>,
+    fields?: FieldErrors,
     details: Record<string, unknown> = {},
   ) {
     super(`${code} (HTTP ${status})`);
@@ -210,12 +211,7 @@ async function readError(response: Response): Promise<ApiError> {
       [key: string]: unknown;
     };
   const code = typeof error === "string" ? error : `ERR_HTTP_${response.status}`;
-  return new ApiError(response.status, code, isFieldMap(fields) ? fields : undefined, details);
-}
-
-function isFieldMap(value: unknown): value is Record<string, string> {
-  return typeof value === "object" && value !== null &&
-    Object.values(value).every((item) => typeof item === "string");
+  return new ApiError(response.status, code, isFieldErrors(fields) ? fields : undefined, details);
 }
 
 /**

@@ -88,12 +88,14 @@ test("a plain body is sent as JSON; FormData as it is", async () => {
 });
 
 test("an {error} answer throws ApiError with its code and fields", async () => {
-  fakeServer(() => json({ error: "ERR_VALIDATION", fields: { name: "Required" } }, 400));
+  fakeServer(() =>
+    json({ error: "ERR_VALIDATION", fields: { name: { code: "ERR_REQUIRED" } } }, 400)
+  );
   const err = await failure(api("/api/contacts", { method: "POST", body: {} }));
   assert.ok(err instanceof ApiError);
   assert.equal(err.status, 400);
   assert.equal(err.code, "ERR_VALIDATION");
-  assert.deepEqual(err.fields, { name: "Required" });
+  assert.deepEqual(err.fields, { name: { code: "ERR_REQUIRED" } });
 });
 
 test("the answer's other fields travel as details and fill the translated message", async () => {

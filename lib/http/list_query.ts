@@ -9,11 +9,13 @@
  */
 import { z } from "zod";
 
-/** A page number from 1 (1 when absent or blank), bounded so an offset never overflows. */
+/**
+ * A page number from 1 (1 when absent or blank), bounded so an offset never overflows;
+ * refused with zod's own codes (ERR_INVALID_NUMBER, ERR_TOO_SMALL, ERR_TOO_LARGE).
+ */
 export const pageNumberField = z.preprocess(
   (value) => (value === "" ? undefined : value),
-  z.coerce.number({ error: "Página inválida" }).int("Página inválida")
-    .min(1, "Página inválida").max(100_000, "Página inválida").optional(),
+  z.coerce.number().int().min(1).max(100_000).optional(),
 );
 
 export const ListQuery = z.object({

@@ -26,13 +26,21 @@ export function idParam(c: Context, name = "id", notFoundCode = "ERR_NOT_FOUND")
   return id;
 }
 
-/** A record id in a JSON body: a whole number from 1 to 2^31 - 1. */
-export function idField(message = "Opção inválida") {
-  return z.number({ error: message }).int(message).min(1, message).max(MAX_INTEGER_ID, message);
+/** A missing id is required; any other value that is not an id is `code`. */
+function idError(code: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? "ERR_REQUIRED" : code;
+}
+
+/**
+ * A record id in a JSON body: a whole number from 1 to 2^31 - 1. Anything else names no
+ * record one could choose: 400 with the field code `code` (ERR_INVALID_OPTION).
+ */
+export function idField(code = "ERR_INVALID_OPTION") {
+  return z.number({ error: idError(code) }).refine((id) => parseId(id) === id, code);
 }
 
 /** A record id in a query string or multipart form, where it arrives as text. */
-export function queryIdField(message = "Opção inválida") {
-  return z.coerce.number({ error: message }).int(message).min(1, message)
-    .max(MAX_INTEGER_ID, message);
+export function queryIdField(code = "ERR_INVALID_OPTION") {
+  return z.coerce.number({ error: idError(code) }).refine((id) => parseId(id) === id, code);
 }

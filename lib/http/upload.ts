@@ -5,7 +5,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "./errors.ts";
-import { refuseNul } from "./validate.ts";
+import { REQUIRED } from "./field_errors.ts";
+import { fieldRefusal, refuseNul } from "./validate.ts";
 
 /** Room for the multipart boundaries, part headers and small fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -47,15 +48,15 @@ export async function readMultipart(c: Context): Promise<MultipartBody> {
   return body;
 }
 
-/** The multipart body's file in `fileField` (400 with "Obrigatório" when missing). */
+/** The multipart body's file in `fileField` (400 `ERR_REQUIRED` when missing). */
 export async function readUploadForm(c: Context, fileField = "file"): Promise<UploadForm> {
   if (!isMultipart(c)) {
-    throw new AppError("ERR_VALIDATION", 400, { fields: { [fileField]: "Obrigatório" } });
+    throw fieldRefusal(fileField, REQUIRED);
   }
   const body = await readMultipart(c);
   const file = body[fileField];
   if (!(file instanceof File)) {
-    throw new AppError("ERR_VALIDATION", 400, { fields: { [fileField]: "Obrigatório" } });
+    throw fieldRefusal(fileField, REQUIRED);
   }
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) {

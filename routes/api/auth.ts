@@ -14,8 +14,8 @@ import { type IssuedSession, login, logout, refresh } from "../../services/accou
 import { findSessionUserById, publicUser } from "../../services/accounts/session_user.ts";
 
 const LoginBody = z.object({
-  email: z.string().trim().email("Invalid email"),
-  password: z.string().min(1, "Required").max(200),
+  email: z.string().trim().email(),
+  password: z.string().min(1).max(200),
 });
 
 export interface AuthRouteDeps extends ServiceDeps {

@@ -38,22 +38,20 @@ import { requestLanguage } from "./_account_fields.ts";
 
 /** Optional free text: blank becomes null. */
 function optionalText(max: number) {
-  return z.string().trim().max(max, "Too Long!").nullish()
+  return z.string().trim().max(max).nullish()
     .transform((text) => (text ? text : null));
 }
 
 const CompanyFields = z.object({
-  name: z.string("Required").trim().min(1, "Required").max(100, "Too Long!"),
-  email: z.string("Required").trim().toLowerCase().max(200, "Too Long!").email("Invalid email"),
-  phone: optionalText(30).refine(
-    (phone) => phone === null || /^[0-9+()\-.\s]+$/.test(phone),
-    "Digits, spaces and + ( ) - only",
-  ),
-  planId: idField("Required"),
+  name: z.string().trim().min(1).max(100),
+  email: z.string().trim().toLowerCase().max(200).email(),
+  // Digits, spaces and + ( ) - only.
+  phone: optionalText(30).refine((phone) => phone === null || /^[0-9+()\-.\s]+$/.test(phone)),
+  planId: idField(),
   status: z.boolean(),
   // An empty or invalid due date becomes null (admin §4).
   dueDate: z.unknown().transform(normalizeDueDate),
-  recurrence: z.enum(RECURRENCES, "Unknown recurrence"),
+  recurrence: z.enum(RECURRENCES),
   campaignsEnabled: z.boolean(),
   billingName: optionalText(200),
   addressZipCode: optionalText(20),
@@ -70,7 +68,7 @@ const CompanyFields = z.object({
 const NewCompany = CompanyFields.extend({
   password: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
-    z.string("Required").min(5, "Too Short!").max(50, "Too Long!").optional(),
+    z.string().min(5).max(50).optional(),
   ),
 }).required({ name: true, email: true, planId: true }).transform((company) => ({
   phone: null,

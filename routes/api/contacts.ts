@@ -39,17 +39,15 @@ import { readPhoneBook } from "../../services/contacts/phone_book.ts";
 export const IMPORT_FILE_LIMIT_BYTES = 5 * 1024 * 1024;
 
 const emailFormat = z.email();
-const Name = z.string({ error: "Required" }).trim().min(1, "Required").min(2, "Too Short!")
-  .max(50, "Too Long!");
-const PhoneNumber = z.string({ error: "Required" }).trim().min(1, "Required")
-  .min(8, "Too Short!").max(50, "Too Long!");
-const Email = z.string().trim().max(254, "Too Long!")
-  .refine((value) => value === "" || emailFormat.safeParse(value).success, "Invalid email");
+const Name = z.string().trim().min(1).min(2).max(50);
+const PhoneNumber = z.string().trim().min(1).min(8).max(50);
+const Email = z.string().trim().max(254)
+  .refine((value) => value === "" || emailFormat.safeParse(value).success, "ERR_INVALID_EMAIL");
 const ExtraInfo = z.array(z.object({
   id: z.number().int().positive().max(MAX_INTEGER_ID).optional(),
-  name: z.string({ error: "Required" }).trim().min(1, "Required").max(100, "Too Long!"),
-  value: z.string().max(2000, "Too Long!").default(""),
-})).max(50, "Too Long!");
+  name: z.string().trim().min(1).max(100),
+  value: z.string().max(2000).default(""),
+})).max(50);
 
 const CreateBody = z.object({
   name: Name,
@@ -68,19 +66,19 @@ const UpdateBody = z.object({
 const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
 const Day = z.preprocess(
   blankAsMissing,
-  dayField("Invalid date").optional(),
+  dayField().optional(),
 );
 const ListQuery = z.object({
-  searchParam: z.string().max(100, "Too Long!").optional(),
+  searchParam: z.string().max(100).optional(),
   pageNumber: z.preprocess(blankAsMissing, z.coerce.number().int().min(1).max(1_000_000))
     .default(1),
   date: Day,
   dateStart: Day,
   dateEnd: Day,
 });
-const OptionsQuery = z.object({ searchParam: z.string().max(100, "Too Long!").optional() });
+const OptionsQuery = z.object({ searchParam: z.string().max(100).optional() });
 
-const ConnectionId = queryIdField("Invalid connection");
+const ConnectionId = queryIdField();
 /**
  * Previewed rows sent back for import, instead of the file; or, without rows, the phone's
  * address book of `whatsappId` (the default connection when absent), as the anchor's call.

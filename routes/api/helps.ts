@@ -21,18 +21,18 @@ import {
 import { youtubeVideoId } from "../../services/helps/youtube.ts";
 
 const HelpFields = z.object({
-  title: z.string("Required").trim().min(1, "Required").max(200, "Too Long!"),
+  title: z.string().trim().min(1).max(200),
   // An id or a link; what is stored is the id.
-  video: z.string("Required").trim().min(1, "Required").max(500, "Too Long!")
+  video: z.string().trim().min(1).max(500)
     .transform((text, ctx) => {
       const id = youtubeVideoId(text);
       if (id === null) {
-        ctx.addIssue({ code: "custom", message: "Not a YouTube video id or link" });
+        ctx.addIssue({ code: "custom", message: "ERR_INVALID_VIDEO" });
         return z.NEVER;
       }
       return id;
     }),
-  description: z.string().trim().max(2000, "Too Long!"),
+  description: z.string().trim().max(2000),
 });
 
 const NewHelp = HelpFields.extend({ description: HelpFields.shape.description.default("") });

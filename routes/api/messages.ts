@@ -6,11 +6,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
-import { AppError } from "../../lib/http/errors.ts";
 import { pageNumberField } from "../../lib/http/list_query.ts";
 import { idParam, queryIdField } from "../../lib/http/params.ts";
 import { isMultipart, readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
-import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { fieldRefusal, validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import { deleteTicketMessage, sendTicketMessage } from "../../services/tickets/outbound.ts";
@@ -20,14 +19,14 @@ const MessagesQuery = z.object({
   cursor: z.string().max(100).optional(),
   pageNumber: pageNumberField,
   // An admin's peek reads without taking the unread count from whoever serves the ticket.
-  peek: z.enum(["true", "false"], { error: "Opção inválida" }).optional(),
+  peek: z.enum(["true", "false"]).optional(),
 });
 
 /** At most this many files in one send (each becomes a message). */
 const MAX_FILES = 10;
 
 const SendBody = z.object({
-  body: z.string().max(4096, "Máximo de 4096 caracteres").default(""),
+  body: z.string().max(4096).default(""),
   quotedMsgId: queryIdField().optional(),
   // The original screens send the quoted message itself (or null for none); its id counts.
   quotedMsg: z.object({ id: queryIdField() }).nullish(),
@@ -64,9 +63,7 @@ export function messageRoutes(deps: ServiceDeps): Hono<AppEnv> {
         files = (Array.isArray(medias) ? medias : medias ? [medias] : [])
           .filter((item): item is File => item instanceof File);
         if (files.length > MAX_FILES) {
-          throw new AppError("ERR_VALIDATION", 400, {
-            fields: { medias: `Máximo de ${MAX_FILES} arquivos` },
-          });
+          throw fieldRefusal("medias", { code: "ERR_TOO_MANY", maximum: MAX_FILES });
         }
         const text = (key: string) => typeof form[key] === "string" ? form[key] : undefined;
         input = validate(SendBody, {

@@ -18,9 +18,6 @@ import {
   checkResetCode,
   checkStrongPassword,
   normalizeResetCode,
-  PASSWORD_MAX,
-  RESET_CODE_DIGITS,
-  STRONG_PASSWORD_MIN,
 } from "../../services/accounts/account_rules.ts";
 import {
   issueResetCode,
@@ -28,24 +25,17 @@ import {
   resetPassword,
 } from "../../services/accounts/password_reset.ts";
 import { passwordResetMail } from "../../services/accounts/reset_mail.ts";
-import { perLanguage, requestLanguage, ruledString } from "./_account_fields.ts";
+import { requestLanguage, ruledString } from "./_account_fields.ts";
 
-const emailField = (t: Parameters<typeof ruledString>[0]) =>
-  ruledString(t, checkEmail).transform((s) => s.trim().toLowerCase());
+const emailField = ruledString(checkEmail).transform((s) => s.trim().toLowerCase());
 
-const forgetBody = perLanguage((t) => z.object({ email: emailField(t) }));
+const forgetBody = z.object({ email: emailField });
 
-const resetBody = perLanguage((t) =>
-  z.object({
-    email: emailField(t),
-    token: ruledString(t, checkResetCode, { digits: RESET_CODE_DIGITS })
-      .transform(normalizeResetCode),
-    password: ruledString(t, checkStrongPassword, {
-      min: STRONG_PASSWORD_MIN,
-      max: PASSWORD_MAX,
-    }),
-  })
-);
+const resetBody = z.object({
+  email: emailField,
+  token: ruledString(checkResetCode).transform(normalizeResetCode),
+  password: ruledString(checkStrongPassword),
+});
 
 export interface PasswordResetRouteDeps extends ServiceDeps {
   /** The installation's signing key; it also keys the stored hashes of the codes. */
@@ -67,7 +57,7 @@ export function passwordResetRoutes(deps: PasswordResetRouteDeps): Hono<AppEnv> 
   /** Step 1, the same checks and limits whichever way the e-mail came. */
   async function forget(c: Context<AppEnv>, values: unknown) {
     const lang = requestLanguage(c);
-    const { email } = validate(forgetBody(lang), values);
+    const { email } = validate(forgetBody, values);
     requestsPerIp.hit(clientIp(c));
     requestsPerEmail.hit(email);
     const issued = await issueResetCode(deps.db, deps.jwtKey, email);
@@ -92,7 +82,7 @@ export function passwordResetRoutes(deps: PasswordResetRouteDeps): Hono<AppEnv> 
 
   /** The same checks and limits whichever way the values came. */
   async function reset(c: Context<AppEnv>, values: unknown) {
-    const body = validate(resetBody(requestLanguage(c)), values);
+    const body = validate(resetBody, values);
     resetsPerIp.hit(clientIp(c));
     resetsPerEmail.hit(body.email);
     await resetPassword(deps.db, deps.jwtKey, {

@@ -24,20 +24,19 @@ import {
 } from "../../services/plans/plans.ts";
 import { NEW_PLAN_DEFAULTS } from "../../services/plans/plan_defaults.ts";
 
-const count = z.number("Must be a whole number").int("Must be a whole number")
-  .min(0, "Must be 0 or more").max(100_000, "Too large");
-const flag = z.boolean("Must be true or false");
+const count = z.number().int().min(0).max(100_000);
+const flag = z.boolean();
 
 /** Every field optional and without defaults: the shape of an update. */
 const PlanFields = z.object({
-  name: z.string("Required").trim().min(1, "Required").max(100, "Too Long!"),
+  name: z.string().trim().min(1).max(100),
   users: count,
   connections: count,
   queues: count,
   // The plan form sends the price as typed: "199,9".
   value: z.preprocess(
     decimalText,
-    z.number("Must be a number").min(0, "Must be 0 or more").max(1_000_000_000, "Too large")
+    z.number().min(0).max(1_000_000_000)
       .transform((value) => Math.round(value * 100) / 100),
   ),
   useCampaigns: flag,

@@ -36,36 +36,31 @@ import {
   updateQueue,
 } from "../../services/queues/queues.ts";
 
-const REQUIRED = "Required";
-
 /** The id of a queue's integration or prompt, or null for none. */
-const linkId = (message: string) =>
-  z.preprocess(
-    noneAsNull,
-    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message)
-      .nullable(),
-  );
+const linkId = z.preprocess(
+  noneAsNull,
+  z.number().int().positive().max(2_147_483_647).nullable(),
+);
 
 /**
  * Admin §5: name required, 2 to 50 characters; colour required, 3 to 9 characters, and (as the
  * anchor checks) a hex colour, kept lowercase so that "#ABC" and "#abc" are one colour.
+ * Field errors are codes from lib/http/validate.ts.
  */
 const QueueFields = z.object({
-  name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).min(2, "Too Short!")
-    .max(50, "Too Long!"),
-  color: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).min(3, "Too Short!")
-    .max(9, "Too Long!").regex(/^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i, "Cor inválida")
+  name: z.string().trim().min(1).min(2).max(50),
+  color: z.string().trim().min(1).min(3).max(9)
+    .regex(/^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i, "ERR_INVALID_COLOR")
     .transform((c) => c.toLowerCase()),
-  greetingMessage: z.string({ error: "Texto inválido" }).max(10_000, "Too Long!"),
-  outOfHoursMessage: z.string({ error: "Texto inválido" }).max(10_000, "Too Long!"),
+  greetingMessage: z.string().max(10_000),
+  outOfHoursMessage: z.string().max(10_000),
   orderQueue: z.preprocess(
     noneAsNull,
-    z.coerce.number({ error: "Número inválido" }).int("Número inválido")
-      .min(0, "Número inválido").max(9999, "Número inválido").nullable(),
+    z.coerce.number().int().min(0).max(9999).nullable(),
   ),
   // An id or none; the service checks the plan's flag, then that the id names one.
-  integrationId: linkId("Integração não encontrada"),
-  promptId: linkId("Prompt não encontrado"),
+  integrationId: linkId,
+  promptId: linkId,
   schedules: OpeningHours,
 });
 const CreateQueue = QueueFields.partial().extend({
@@ -75,24 +70,20 @@ const CreateQueue = QueueFields.partial().extend({
 const UpdateQueue = QueueFields.partial();
 
 const ListOptionsQuery = z.object({
-  queueId: z.coerce.number({ error: "Obrigatório" }).int("Fila inválida").min(1, "Fila inválida")
-    .max(2_147_483_647, "Fila inválida"),
-  parentId: z.coerce.number({ error: "Opção inválida" }).int("Opção inválida")
-    .min(-1, "Opção inválida").max(2_147_483_647, "Opção inválida").optional(),
+  // Text first, so that a missing queueId is "required" rather than "not a number".
+  queueId: z.string().pipe(z.coerce.number<string>().int().min(1).max(2_147_483_647)),
+  parentId: z.coerce.number().int().min(-1).max(2_147_483_647).optional(),
 });
 
 const OptionFields = z.object({
-  title: z.string({ error: "Obrigatório" }).trim().min(1, "Obrigatório")
-    .max(100, "Máximo de 100 caracteres"),
-  message: z.string({ error: "Texto inválido" }).max(10_000, "Máximo de 10000 caracteres"),
-  option: z.coerce.string({ error: "Texto inválido" }).trim().max(20, "Máximo de 20 caracteres"),
+  title: z.string().trim().min(1).max(100),
+  message: z.string().max(10_000),
+  option: z.coerce.string().trim().max(20),
 });
 const CreateOption = OptionFields.partial({ message: true, option: true }).extend({
-  queueId: z.number({ error: "Obrigatório" }).int("Fila inválida").min(1, "Fila inválida")
-    .max(2_147_483_647, "Fila inválida"),
+  queueId: z.number().int().min(1).max(2_147_483_647),
   // -1, null or nothing: the queue's top level.
-  parentId: z.number({ error: "Opção inválida" }).int("Opção inválida").min(-1, "Opção inválida")
-    .max(2_147_483_647, "Opção inválida").nullable().optional()
+  parentId: z.number().int().min(-1).max(2_147_483_647).nullable().optional()
     .transform((id) => (id === undefined || id === null || id === -1 ? null : id)),
 });
 const UpdateOption = OptionFields.partial();

@@ -3,11 +3,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
-import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
-import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { fieldRefusal, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import {
@@ -23,15 +22,13 @@ import {
   updateQuickMessage,
 } from "../../services/quick_messages/quick_messages.ts";
 
-const REQUIRED = "Obrigatório";
-
 /** Admin §5: shortcode required. A leading "/" (how agents type it) is not part of it. */
 const Fields = z.object({
-  shortcode: z.string({ error: REQUIRED }).trim().transform((s) => s.replace(/^\/+/, "").trim())
-    .pipe(z.string().min(1, REQUIRED).max(60, "Máximo de 60 caracteres")),
-  message: z.string({ error: "Texto inválido" }).max(10_000, "Máximo de 10000 caracteres"),
-  geral: z.boolean({ error: "Use verdadeiro ou falso" }),
-  status: z.boolean({ error: "Use verdadeiro ou falso" }),
+  shortcode: z.string().trim().transform((s) => s.replace(/^\/+/, "").trim())
+    .pipe(z.string().min(1).max(60)),
+  message: z.string().max(10_000),
+  geral: z.boolean(),
+  status: z.boolean(),
 });
 const CreateBody = Fields.extend({
   message: Fields.shape.message.default(""),
@@ -93,7 +90,7 @@ export function quickMessageRoutes(deps: ServiceDeps): Hono<AppEnv> {
       const id = messageId(c);
       const { file, fields } = await readUploadForm(c);
       if (fields.typeArch !== undefined && fields.typeArch !== UPLOAD_TYPE) {
-        throw new AppError("ERR_VALIDATION", 400, { fields: { typeArch: "Tipo inválido" } });
+        throw fieldRefusal("typeArch", { code: "ERR_INVALID_OPTION" });
       }
       return c.json(await attachQuickMessageMedia(deps, who, id, file));
     },

@@ -7,10 +7,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/http/env.ts";
-import { AppError } from "../../lib/http/errors.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { isMultipart, readMultipart } from "../../lib/http/upload.ts";
-import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { fieldRefusal, validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
 import type { MediaKind } from "../../services/whatsapp/provider.ts";
 import {
@@ -21,8 +20,9 @@ import {
   sandboxOutbound,
 } from "../../services/whatsapp/sandbox/service.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
+import { REQUIRED } from "../../lib/http/field_errors.ts";
 
-const number = z.string().trim().regex(/^\d{8,20}$/, "Invalid number");
+const number = z.string().trim().regex(/^\d{8,20}$/, "ERR_INVALID_NUMBER");
 
 const InboundBody = z.object({
   number,
@@ -67,7 +67,7 @@ export function sandboxRoutes(deps: ServiceDeps): Hono<AppEnv> {
       });
       const file = form.medias;
       if (!(file instanceof File)) {
-        throw new AppError("ERR_VALIDATION", 400, { fields: { medias: "Required" } });
+        throw fieldRefusal("medias", REQUIRED);
       }
       const mimetype = file.type || "application/octet-stream";
       message = {

@@ -13,7 +13,7 @@ import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { listSettings } from "../../services/accounts/settings.ts";
 import { updateSetting } from "../../services/settings/settings.ts";
 
-const SettingBody = z.object({ value: z.string("Required").max(200, "Too Long!") });
+const SettingBody = z.object({ value: z.string().max(200) });
 
 export function settingRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const { db, hub } = deps;

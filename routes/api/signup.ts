@@ -17,43 +17,36 @@ import {
   checkName,
   checkPassword,
   checkPhone,
-  NAME_MAX,
-  NAME_MIN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
+  INVALID_PHONE,
   phoneDigits,
+  PLAN_REQUIRED,
 } from "../../services/accounts/account_rules.ts";
 import { listPublicPlans, signUpCompany } from "../../services/accounts/signup.ts";
-import { perLanguage, requestLanguage, ruledString, ruleText } from "./_account_fields.ts";
+import { ruledString, ruleIssue } from "./_account_fields.ts";
 
-const signupBody = perLanguage((t) =>
-  z.object({
-    name: ruledString(t, checkName, { min: NAME_MIN, max: NAME_MAX }).transform((s) => s.trim()),
-    email: ruledString(t, checkEmail).transform((s) => s.trim().toLowerCase()),
-    // Optional; the page sends digits only, older clients the masked text.
-    phone: z.string({ error: () => ruleText(t, "phoneInvalid") }).nullish()
-      .superRefine((value, ctx) => {
-        if (value && checkPhone(value)) {
-          ctx.addIssue({ code: "custom", message: ruleText(t, "phoneInvalid") });
-        }
-      })
-      .transform((value) => (value ? phoneDigits(value) ?? "" : "")),
-    password: ruledString(t, checkPassword, { min: PASSWORD_MIN, max: PASSWORD_MAX }),
-    planId: z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
-      error: () => ruleText(t, "planRequired"),
-    }).superRefine((id, ctx) => {
-      if (!Number.isInteger(id) || id < 1) {
-        ctx.addIssue({ code: "custom", message: ruleText(t, "planRequired") });
-      }
-    }),
-    // Older clients send these; the server decides them (see services/accounts/signup.ts),
-    // so they are accepted and ignored rather than refused.
-    recurrence: z.unknown().optional(),
-    dueDate: z.unknown().optional(),
-    status: z.unknown().optional(),
-    campaignsEnabled: z.unknown().optional(),
-  })
-);
+const signupBody = z.object({
+  name: ruledString(checkName).transform((s) => s.trim()),
+  email: ruledString(checkEmail).transform((s) => s.trim().toLowerCase()),
+  // Optional; the page sends digits only, older clients the masked text.
+  phone: z.string({ error: INVALID_PHONE.code }).nullish()
+    .superRefine((value, ctx) => {
+      const error = value ? checkPhone(value) : null;
+      if (error) ctx.addIssue(ruleIssue(error));
+    })
+    .transform((value) => (value ? phoneDigits(value) ?? "" : "")),
+  password: ruledString(checkPassword),
+  planId: z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
+    error: PLAN_REQUIRED.code,
+  }).superRefine((id, ctx) => {
+    if (!Number.isInteger(id) || id < 1) ctx.addIssue(ruleIssue(PLAN_REQUIRED));
+  }),
+  // Older clients send these; the server decides them (see services/accounts/signup.ts),
+  // so they are accepted and ignored rather than refused.
+  recurrence: z.unknown().optional(),
+  dueDate: z.unknown().optional(),
+  status: z.unknown().optional(),
+  campaignsEnabled: z.unknown().optional(),
+});
 
 export function signupRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -65,7 +58,7 @@ export function signupRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.post("/companies/cadastro", async (c) => {
     perIp.hit(clientIp(c));
-    const body = await validateJson(c, signupBody(requestLanguage(c)));
+    const body = await validateJson(c, signupBody);
     const company = await signUpCompany(deps.db, {
       name: body.name,
       email: body.email,

@@ -20,16 +20,13 @@ import {
   updateTag,
 } from "../../services/tags/tags.ts";
 
-const REQUIRED = "Obrigatório";
-
-/** Admin §5: name required, at least 3 characters, with the spec's messages. */
+/** Admin §5: name required, at least 3 characters; refusals are codes (lib/http/validate.ts). */
 const TagFields = z.object({
-  name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).min(3, "Mensagem muito curta")
-    .max(50, "Máximo de 50 caracteres"),
-  color: z.string({ error: "Cor inválida" }).trim()
-    .regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, "Cor inválida").transform((c) => c.toLowerCase()),
+  name: z.string().trim().min(1).min(3).max(50),
+  color: z.string({ error: "ERR_INVALID_COLOR" }).trim()
+    .regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, "ERR_INVALID_COLOR").transform((c) => c.toLowerCase()),
   // The spec's API carries 0 or 1; a boolean from a switch means the same.
-  kanban: z.union([z.literal(0), z.literal(1), z.boolean()], { error: "Use 0 ou 1" })
+  kanban: z.union([z.literal(0), z.literal(1), z.boolean()], { error: "ERR_INVALID_OPTION" })
     .transform((k) => (k === 1 || k === true ? 1 : 0) as 0 | 1),
 });
 const CreateBody = TagFields.partial({ color: true, kanban: true });

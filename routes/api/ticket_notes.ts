@@ -14,10 +14,7 @@ const id = queryIdField();
 const NoteBody = z.object({
   ticketId: id,
   // The client's "Too Short!" rule, kept on the server too (core §5).
-  note: z.string({ error: "Obrigatório" }).trim().min(2, "Muito curto!").max(
-    2000,
-    "Máximo de 2000 caracteres",
-  ),
+  note: z.string().trim().min(2).max(2000),
   // Sent by the original's clients; the note always goes to the ticket's own contact.
   contactId: id.optional(),
 });

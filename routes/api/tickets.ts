@@ -21,16 +21,16 @@ import { deleteTicket, updateTicket } from "../../services/tickets/update.ts";
  * "1,2,3" or a JSON array "[1,2,3]", as the original's clients send id lists; an empty one
  * ("[]" or nothing) is no filter.
  */
-const idList = z.string().regex(/^(\[?\d{1,9}(,\d{1,9}){0,99}\]?|\[\]|)$/, "Opção inválida")
+const idList = z.string().regex(/^(\[?\d{1,9}(,\d{1,9}){0,99}\]?|\[\]|)$/, "ERR_INVALID_OPTION")
   .optional()
   .transform((ids) => ids?.replace(/[[\]]/g, "").split(",").filter(Boolean).map(Number));
 const day = dayField().optional();
-const flag = z.enum(["true", "false"], { error: "Opção inválida" }).optional()
+const flag = z.enum(["true", "false"]).optional()
   .transform((value) => value === "true");
 
 const TicketsQuery = z.object({
-  status: z.enum(["pending", "open", "closed"], { error: "Opção inválida" }).optional(),
-  searchParam: z.string().max(200, "Máximo de 200 caracteres").optional(),
+  status: z.enum(["pending", "open", "closed"]).optional(),
+  searchParam: z.string().max(200).optional(),
   queueIds: idList,
   tags: idList,
   users: idList,
@@ -54,7 +54,7 @@ const NewTicketBody = z.object({
 });
 
 const TicketChangeBody = z.object({
-  status: z.enum(["pending", "open", "closed"], { error: "Opção inválida" }).optional(),
+  status: z.enum(["pending", "open", "closed"]).optional(),
   userId: id.nullable().optional(),
   queueId: id.nullable().optional(),
   whatsappId: id.nullable().optional(),
@@ -66,7 +66,7 @@ const TicketChangeBody = z.object({
 const TagSyncBody = z.object({
   ticketId: id,
   // The screen sends the chosen tags as objects; plain ids are accepted too.
-  tags: z.array(z.union([id, z.object({ id })])).max(100, "Máximo de 100 tags")
+  tags: z.array(z.union([id, z.object({ id })])).max(100)
     .transform((tags) => tags.map((tag) => typeof tag === "number" ? tag : tag.id)),
 });
 

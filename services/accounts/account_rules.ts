@@ -3,9 +3,15 @@
  * no imports: the server's schemas and the browser's islands check the very same things,
  * so a form the page accepts is one the server accepts.
  *
- * Each check answers a message key under `public.validation` (or null when the value is
- * fine); the server and the islands translate it in the visitor's language.
+ * Each check answers a field error code with its limits (or null when the value is fine),
+ * which the server sends as is and the islands show through lib/ui/field_errors.ts.
  */
+import {
+  type FieldError,
+  INVALID_EMAIL,
+  lengthError,
+  REQUIRED,
+} from "../../lib/http/field_errors.ts";
 
 /** Company name and user name: core §5 (users), admin §7 (sign-up). */
 export const NAME_MIN = 2;
@@ -25,38 +31,26 @@ export const EMAIL_MAX = 254;
 export const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
-export type RuleKey =
-  | "required"
-  | "tooShort"
-  | "tooLong"
-  | "invalidEmail"
-  | "phoneInvalid"
-  | "planRequired"
-  | "weakPassword"
-  | "passwordsDiffer"
-  | "codeInvalid";
+/** Sign-up without a plan chosen. */
+export const PLAN_REQUIRED: FieldError = { code: "ERR_PLAN_REQUIRED" };
+/** The confirmation of a new password differs from it (checked in the browser only). */
+export const PASSWORDS_DIFFER: FieldError = { code: "ERR_PASSWORDS_DIFFER" };
+export const INVALID_PHONE: FieldError = { code: "ERR_INVALID_PHONE", maximum: PHONE_MAX_DIGITS };
 
-export function checkName(value: string): RuleKey | null {
-  const name = value.trim();
-  if (!name) return "required";
-  if (name.length < NAME_MIN) return "tooShort";
-  if (name.length > NAME_MAX) return "tooLong";
-  return null;
+export function checkName(value: string): FieldError | null {
+  return lengthError(value.trim(), NAME_MIN, NAME_MAX);
 }
 
-export function checkEmail(value: string): RuleKey | null {
+export function checkEmail(value: string): FieldError | null {
   const email = value.trim();
-  if (!email) return "required";
-  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return "invalidEmail";
+  if (!email) return REQUIRED;
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return INVALID_EMAIL;
   return null;
 }
 
 /** A new account's password: 5 to 50 characters, counted as typed (no trimming). */
-export function checkPassword(value: string): RuleKey | null {
-  if (!value) return "required";
-  if (value.length < PASSWORD_MIN) return "tooShort";
-  if (value.length > PASSWORD_MAX) return "tooLong";
-  return null;
+export function checkPassword(value: string): FieldError | null {
+  return lengthError(value, PASSWORD_MIN, PASSWORD_MAX);
 }
 
 /** What the strong rule asks for, one flag each, for the checklist shown while typing. */
@@ -70,13 +64,13 @@ export function passwordStrength(value: string) {
 }
 
 /** Admin §5: at least 8 characters, with an upper-case letter, a lower-case one and a digit. */
-export function checkStrongPassword(value: string): RuleKey | null {
-  if (!value) return "required";
-  if (value.length > PASSWORD_MAX) return "tooLong";
+export function checkStrongPassword(value: string): FieldError | null {
+  if (!value) return REQUIRED;
+  if (value.length > PASSWORD_MAX) return { code: "ERR_TOO_LONG", maximum: PASSWORD_MAX };
   const strength = passwordStrength(value);
   return strength.length && strength.upper && strength.lower && strength.digit
     ? null
-    : "weakPassword";
+    : { code: "ERR_WEAK_PASSWORD", minimum: STRONG_PASSWORD_MIN };
 }
 
 /** Mask characters an old client may leave in: "(11) 91234-5678", "+55 11 91234 5678"… */
@@ -93,9 +87,9 @@ export function phoneDigits(value: string): string | null {
 }
 
 /** Optional; when given, digits only (mask punctuation aside) and at most 11 of them. */
-export function checkPhone(value: string): RuleKey | null {
+export function checkPhone(value: string): FieldError | null {
   const digits = phoneDigits(value);
-  if (digits === null || digits.length > PHONE_MAX_DIGITS) return "phoneInvalid";
+  if (digits === null || digits.length > PHONE_MAX_DIGITS) return INVALID_PHONE;
   return null;
 }
 
@@ -119,10 +113,12 @@ export function normalizeResetCode(value: string): string {
   return value.replace(/[\s\-]/g, "");
 }
 
-export function checkResetCode(value: string): RuleKey | null {
+export function checkResetCode(value: string): FieldError | null {
   const code = normalizeResetCode(value);
-  if (!code) return "required";
-  return new RegExp(`^\\d{${RESET_CODE_DIGITS}}$`).test(code) ? null : "codeInvalid";
+  if (!code) return REQUIRED;
+  return new RegExp(`^\\d{${RESET_CODE_DIGITS}}$`).test(code)
+    ? null
+    : { code: "ERR_INVALID_RESET_CODE", length: RESET_CODE_DIGITS };
 }
 
 /**

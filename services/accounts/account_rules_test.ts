@@ -38,23 +38,25 @@ Deno.test("account rules - phone digits: mask punctuation goes, letters are refu
   assert.equal(phoneDigits("11 9abc"), null);
   assert.equal(checkPhone(""), null, "optional");
   assert.equal(checkPhone("11912345678"), null);
-  assert.equal(checkPhone("119123456789"), "phoneInvalid");
-  assert.equal(checkPhone("11-x"), "phoneInvalid");
+  assert.equal(checkPhone("119123456789")?.code, "ERR_INVALID_PHONE");
+  assert.equal(checkPhone("11-x")?.code, "ERR_INVALID_PHONE");
 });
 
 Deno.test("account rules - names, e-mails and passwords", () => {
-  assert.equal(checkName(" "), "required");
-  assert.equal(checkName(" A "), "tooShort");
+  assert.deepEqual(checkName(" A "), { code: "ERR_TOO_SHORT", minimum: 2 }, "with its limit");
+  assert.deepEqual(checkPassword("x".repeat(51)), { code: "ERR_TOO_LONG", maximum: 50 });
+  assert.equal(checkName(" ")?.code, "ERR_REQUIRED");
+  assert.equal(checkName(" A ")?.code, "ERR_TOO_SHORT");
   assert.equal(checkName("Ab"), null);
   assert.equal(checkName("x".repeat(50)), null);
-  assert.equal(checkName("x".repeat(51)), "tooLong");
-  assert.equal(checkEmail(""), "required");
-  assert.equal(checkEmail("a@b"), "invalidEmail");
+  assert.equal(checkName("x".repeat(51))?.code, "ERR_TOO_LONG");
+  assert.equal(checkEmail("")?.code, "ERR_REQUIRED");
+  assert.equal(checkEmail("a@b")?.code, "ERR_INVALID_EMAIL");
   assert.equal(checkEmail(" ana.souza+vendas@padaria.com.br "), null);
-  assert.equal(checkPassword(""), "required");
-  assert.equal(checkPassword("1234"), "tooShort");
+  assert.equal(checkPassword("")?.code, "ERR_REQUIRED");
+  assert.equal(checkPassword("1234")?.code, "ERR_TOO_SHORT");
   assert.equal(checkPassword("12345"), null);
-  assert.equal(checkPassword("x".repeat(51)), "tooLong");
+  assert.equal(checkPassword("x".repeat(51))?.code, "ERR_TOO_LONG");
 });
 
 Deno.test("account rules - the strong password rule of the reset (admin §5)", () => {
@@ -64,23 +66,24 @@ Deno.test("account rules - the strong password rule of the reset (admin §5)", (
     lower: true,
     digit: false,
   });
-  assert.equal(checkStrongPassword(""), "required");
-  assert.equal(checkStrongPassword("Abcdef1"), "weakPassword", "7 characters");
-  assert.equal(checkStrongPassword("abcdefg1"), "weakPassword", "no upper case");
-  assert.equal(checkStrongPassword("ABCDEFG1"), "weakPassword", "no lower case");
-  assert.equal(checkStrongPassword("Abcdefgh"), "weakPassword", "no digit");
+  assert.equal(checkStrongPassword("")?.code, "ERR_REQUIRED");
+  assert.equal(checkStrongPassword("Abcdef1")?.code, "ERR_WEAK_PASSWORD", "7 characters");
+  assert.equal(checkStrongPassword("abcdefg1")?.code, "ERR_WEAK_PASSWORD", "no upper case");
+  assert.equal(checkStrongPassword("ABCDEFG1")?.code, "ERR_WEAK_PASSWORD", "no lower case");
+  assert.equal(checkStrongPassword("Abcdefgh")?.code, "ERR_WEAK_PASSWORD", "no digit");
   assert.equal(checkStrongPassword("Abcdefg1"), null);
   assert.equal(checkStrongPassword("Ção12345"), null, "accented letters count");
-  assert.equal(checkStrongPassword("Ab1" + "x".repeat(48)), "tooLong");
+  assert.equal(checkStrongPassword("Ab1" + "x".repeat(48))?.code, "ERR_TOO_LONG");
 });
 
 Deno.test("account rules - reset codes as typed from the mail", () => {
   assert.equal(normalizeResetCode(" 1234 5678 "), "12345678");
   assert.equal(normalizeResetCode("1234-5678"), "12345678");
-  assert.equal(checkResetCode(""), "required");
+  assert.equal(checkResetCode("")?.code, "ERR_REQUIRED");
   assert.equal(checkResetCode("1234 5678"), null);
-  assert.equal(checkResetCode("1234567"), "codeInvalid");
-  assert.equal(checkResetCode("1234567a"), "codeInvalid");
+  assert.deepEqual(checkResetCode("1"), { code: "ERR_INVALID_RESET_CODE", length: 8 });
+  assert.equal(checkResetCode("1234567")?.code, "ERR_INVALID_RESET_CODE");
+  assert.equal(checkResetCode("1234567a")?.code, "ERR_INVALID_RESET_CODE");
 });
 
 Deno.test("account rules - after signing in, only same-site paths", () => {

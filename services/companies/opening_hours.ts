@@ -15,15 +15,15 @@ function bothValid(day: { startTime: string; endTime: string }): boolean {
   return HH_MM.test(day.startTime) && HH_MM.test(day.endTime);
 }
 
-const time = z.string("Required").regex(HH_MM, "Use HH:MM");
+const time = z.string().regex(HH_MM, "ERR_INVALID_TIME");
 
 const Day = z.object({
   weekday: z.string().optional(),
-  weekdayEn: z.enum(WEEKDAY_EN, "Unknown weekday"),
+  weekdayEn: z.enum(WEEKDAY_EN),
   startTime: time,
   endTime: time,
 }).refine((day) => !bothValid(day) || day.startTime <= day.endTime, {
-  message: "The end cannot come before the start",
+  message: "ERR_END_BEFORE_START",
   path: ["endTime"],
 });
 
@@ -31,12 +31,16 @@ const Day = z.object({
  * A week as the API accepts it: each weekday at most once, in any order. The answer is in
  * week order with the Portuguese label taken from the weekday, not from the client.
  */
-export const OpeningHours = z.array(Day).max(7, "At most one entry per weekday")
+export const OpeningHours = z.array(Day).max(7)
   .superRefine((days, ctx) => {
     const seen = new Set<string>();
     days.forEach((day, index) => {
       if (seen.has(day.weekdayEn)) {
-        ctx.addIssue({ code: "custom", message: "Repeated weekday", path: [index, "weekdayEn"] });
+        ctx.addIssue({
+          code: "custom",
+          message: "ERR_REPEATED_WEEKDAY",
+          path: [index, "weekdayEn"],
+        });
       }
       seen.add(day.weekdayEn);
     });

@@ -31,7 +31,7 @@ export function requireValidNumber(raw: string): string {
   if (number === null) {
     throw new AppError("ERR_INVALID_NUMBER", 400, {
       invalido: true,
-      fields: { number: "Invalid number" },
+      fields: { number: { code: "ERR_INVALID_NUMBER" } },
     });
   }
   return number;

@@ -4,6 +4,7 @@
  */
 import type { Queryable } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import type { FieldErrors } from "../../lib/http/field_errors.ts";
 import { assertPlanFeature } from "../accounts/permissions.ts";
 
 export interface QueueLinks {
@@ -21,8 +22,8 @@ export async function assertQueueLinks(
   if (integration) await assertPlanFeature(db, companyId, "useIntegrations");
   if (prompt) await assertPlanFeature(db, companyId, "useOpenAi");
   // Integrations and prompts arrive with their own issues: until then no id names one.
-  const fields: Record<string, string> = {};
-  if (integration) fields.integrationId = "Integração não encontrada";
-  if (prompt) fields.promptId = "Prompt não encontrado";
+  const fields: FieldErrors = {};
+  if (integration) fields.integrationId = { code: "ERR_NO_INTEGRATION_FOUND" };
+  if (prompt) fields.promptId = { code: "ERR_NO_PROMPT_FOUND" };
   if (Object.keys(fields).length > 0) throw new AppError("ERR_VALIDATION", 400, { fields });
 }

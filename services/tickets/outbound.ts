@@ -25,6 +25,8 @@ import {
   type Ticket,
 } from "./rows.ts";
 import { renderVariables } from "./variables.ts";
+import { REQUIRED } from "../../lib/http/field_errors.ts";
+import { fieldRefusal } from "../../lib/http/validate.ts";
 
 export type OutboundDeps =
   & Pick<ServiceDeps, "db" | "hub" | "media">
@@ -94,7 +96,7 @@ export async function sendTicketMessage(
   const ticket = await showTicket(db, viewer, { id: ticketId });
   const files = input.files ?? [];
   if (files.length === 0 && !input.body.trim()) {
-    throw new AppError("ERR_VALIDATION", 400, { fields: { body: "Obrigatório" } });
+    throw fieldRefusal("body", REQUIRED);
   }
   assertCanWrite(viewer, ticket);
   const quotedId = await quotedWidOf(db, viewer.companyId, ticket, input.quotedMsgId);

@@ -9,6 +9,7 @@
 import { sql } from "../../lib/db/mod.ts";
 import { verifyPassword } from "../../lib/auth/password.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import type { FieldErrors } from "../../lib/http/field_errors.ts";
 import { addressBucket, type ThrottleKey } from "../../lib/http/rate_limit.ts";
 import {
   PER_ACCOUNT_AND_ADDRESS,
@@ -21,6 +22,11 @@ export interface OwnAccountChange {
   email?: string;
   password?: string;
   currentPassword?: string;
+}
+
+/** A 400 about the current password, which forms show next to that field. */
+function currentPasswordRefusal(code: string): AppError {
+  return new AppError(code, 400, { fields: { currentPassword: { code } } satisfies FieldErrors });
 }
 
 /** Refuses a change of one's own e-mail or password without the right current password. */
@@ -38,13 +44,11 @@ export async function assertCurrentPassword(
   if (!changesEmail && change.password === undefined) return;
   const current = change.currentPassword;
   if (!current) {
-    throw new AppError("ERR_CURRENT_PASSWORD_REQUIRED", 400, {
-      fields: { currentPassword: "Required" },
-    });
+    throw currentPasswordRefusal("ERR_CURRENT_PASSWORD_REQUIRED");
   }
   await throttledGuess(deps.guesses, { email: row.email, address: caller.address }, async () => {
     if (!await verifyPassword(current, row.passwordHash)) {
-      throw new AppError("ERR_WRONG_CURRENT_PASSWORD", 400);
+      throw currentPasswordRefusal("ERR_WRONG_CURRENT_PASSWORD");
     }
   }, { wrongCode: "ERR_WRONG_CURRENT_PASSWORD", now: caller.now });
 }

@@ -1,21 +1,16 @@
 /**
  * The users API's request shapes (core §5 "User": name 2–50, valid e-mail, password 5–50),
- * with the spec's messages so the dialog can show them by field.
+ * refused by field with codes (lib/http/validate.ts) that the dialog translates.
  */
 import { z } from "zod";
 import { allTicketSpelling, noneAsNull } from "../../lib/http/client_values.ts";
 import { MAX_INTEGER_ID } from "../../lib/http/params.ts";
 
-const required = { error: "Required" };
-
-const name = z.string(required).trim().min(1, "Required").min(2, "Too Short!").max(
-  50,
-  "Too Long!",
-);
+const name = z.string().trim().min(1).min(2).max(50);
 // Stored in lower case: the e-mail is the login and is unique whatever its case.
-const email = z.string(required).trim().min(1, "Required").pipe(z.email("Invalid email"))
+const email = z.string().trim().min(1).pipe(z.email())
   .transform((value) => value.toLowerCase());
-const password = z.string(required).min(1, "Required").min(5, "Too Short!").max(50, "Too Long!");
+const password = z.string().min(1).min(5).max(50);
 const profile = z.enum(["user", "admin"]);
 const allTicket = z.preprocess(allTicketSpelling, z.enum(["enabled", "disabled"]));
 // A blank select arrives as "" (our form) or false (the original screens): no default connection.
@@ -52,12 +47,12 @@ export const UpdateUserBody = z.object({
   /** Asked when users change their own e-mail or password (account_guards.ts). */
   currentPassword: z.preprocess(
     (value) => value === "" ? undefined : value,
-    z.string().max(200, "Too Long!").optional(),
+    z.string().max(200).optional(),
   ),
 });
 export type UpdateUserInput = z.output<typeof UpdateUserBody>;
 
 export const ListUsersQuery = z.object({
-  searchParam: z.string().max(100, "Too Long!").optional(),
+  searchParam: z.string().max(100).optional(),
   pageNumber: z.coerce.number().int().min(1).max(10_000).optional(),
 });

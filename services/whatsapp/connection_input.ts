@@ -1,6 +1,6 @@
 /**
- * What the connection dialog may send (core §3, §5). Messages for the name follow the spec
- * ("Too Short!", "Too Long!", "Required"). The API token is not accepted from the client:
+ * What the connection dialog may send (core §3, §5): the name 2 to 50 characters, as the
+ * spec says; refusals are codes (lib/http/validate.ts). The API token is not accepted from the client:
  * the server generates it, and renews it on request.
  */
 import { z } from "zod";
@@ -17,7 +17,7 @@ const WEEKDAYS = [
   ["Domingo", "sunday"],
 ] as const;
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time").or(z.literal(""));
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "ERR_INVALID_TIME").or(z.literal(""));
 
 const OpeningHours = z.object({
   weekday: z.string().max(30).default(""),
@@ -26,15 +26,12 @@ const OpeningHours = z.object({
   endTime: time,
 });
 
-const text = (max = 4000) => z.string().max(max, "Too Long!");
+const text = (max = 4000) => z.string().max(max);
 const minutes = z.coerce.number().int().min(0).max(525_600);
 const optionalId = z.coerce.number().int().positive().max(MAX_INTEGER_ID).nullable();
 
 const fields = {
-  name: z.string({ error: "Required" }).trim().min(1, "Required").min(2, "Too Short!").max(
-    50,
-    "Too Long!",
-  ),
+  name: z.string().trim().min(1).min(2).max(50),
   isDefault: z.boolean(),
   provider: z.enum(PROVIDERS),
   greetingMessage: text(),

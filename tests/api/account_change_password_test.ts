@@ -42,7 +42,10 @@ Deno.test("[api] changing one's own e-mail or password asks for the current pass
       for (const body of [{ email: "new@example.com" }, { password: "novinha-1" }]) {
         const res = await put({ name: "Outro nome", ...body });
         assert.equal(res.status, 400, JSON.stringify(res.body));
-        assert.equal(res.body.error, "ERR_CURRENT_PASSWORD_REQUIRED");
+        assert.deepEqual(res.body, {
+          error: "ERR_CURRENT_PASSWORD_REQUIRED",
+          fields: { currentPassword: { code: "ERR_CURRENT_PASSWORD_REQUIRED" } },
+        }, "the code, and the field the form shows it on");
       }
       assert.deepEqual(await stored(), before);
     });
@@ -51,7 +54,10 @@ Deno.test("[api] changing one's own e-mail or password asks for the current pass
       const before = await stored();
       const res = await put({ email: "new@example.com", currentPassword: "not-it" });
       assert.equal(res.status, 400);
-      assert.equal(res.body.error, "ERR_WRONG_CURRENT_PASSWORD");
+      assert.deepEqual(res.body, {
+        error: "ERR_WRONG_CURRENT_PASSWORD",
+        fields: { currentPassword: { code: "ERR_WRONG_CURRENT_PASSWORD" } },
+      });
       assert.deepEqual(await stored(), before);
     });
 

@@ -43,7 +43,7 @@ Deno.test("[api] /api/auth", async (t) => {
       assert.equal(res.status, 400);
       const body = await res.json();
       assert.equal(body.error, "ERR_VALIDATION");
-      assert.equal(body.fields.email, "Invalid email");
+      assert.deepEqual(body.fields.email, { code: "ERR_INVALID_EMAIL" });
       assert.ok(body.fields.password);
     });
 

@@ -26,7 +26,24 @@ Deno.test("[api] text with a NUL byte is refused with 400 ERR_INVALID_TEXT, body
     const { status, body } = await answer(await call);
     assert.equal(status, 400, `${what}: ${JSON.stringify(body)}`);
     assert.equal(body.error, "ERR_INVALID_TEXT", what);
+    const fields = Object.values(body.fields ?? {});
+    assert.deepEqual(fields, [{ code: "ERR_INVALID_TEXT" }], `${what}: the field's code`);
   }
+  const tags = await db.one<{ n: number }>(sql`select count(*)::int as n from tags`);
+  assert.equal(tags.n, 0, "nothing was written");
+});
+
+Deno.test("[api] a refused field answers its code and limit, never a sentence", async () => {
+  const tooLong = await answer(await asAdmin("POST", "/api/tags", { name: "x".repeat(51) }));
+  assert.deepEqual([tooLong.status, tooLong.body], [400, {
+    error: "ERR_VALIDATION",
+    fields: { name: { code: "ERR_TOO_LONG", maximum: 50 } },
+  }]);
+  const page = await answer(await asAdmin("GET", "/api/tickets?pageNumber=0"));
+  assert.deepEqual([page.status, page.body], [400, {
+    error: "ERR_VALIDATION",
+    fields: { pageNumber: { code: "ERR_TOO_SMALL", minimum: 1 } },
+  }]);
   const tags = await db.one<{ n: number }>(sql`select count(*)::int as n from tags`);
   assert.equal(tags.n, 0, "nothing was written");
 });
@@ -38,7 +55,10 @@ Deno.test("[api] an impossible date is a 400, not a database error", async () =>
     assert.equal(body.error, "ERR_VALIDATION", path);
   }
   const contacts = await answer(await asAdmin("GET", "/api/contacts?dateStart=2026-02-30"));
-  assert.equal(contacts.status, 400);
+  assert.deepEqual([contacts.status, contacts.body], [400, {
+    error: "ERR_VALIDATION",
+    fields: { dateStart: { code: "ERR_INVALID_DATE" } },
+  }]);
   // A real date still filters.
   assert.equal((await asAdmin("GET", "/api/tickets?date=2024-02-29")).status, 200);
 });
@@ -67,8 +87,10 @@ Deno.test("[api] ids beyond the integer range are not found (404), on every kind
   const note = await answer(
     await asAdmin("POST", "/api/ticket-notes", { ticketId: Number(huge), note: "uma nota" }),
   );
-  assert.equal(note.status, 400);
-  assert.ok(note.body.fields.ticketId);
+  assert.deepEqual([note.status, note.body], [400, {
+    error: "ERR_VALIDATION",
+    fields: { ticketId: { code: "ERR_INVALID_OPTION" } },
+  }]);
 });
 
 Deno.test("[api] a multipart request without a boundary is a 400", async () => {

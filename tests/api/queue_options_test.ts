@@ -32,26 +32,33 @@ Deno.test("[api] /api/queue-options", async (t) => {
     const foreignQueue = await createTestQueue(db, companyB);
 
     await t.step("create validates its fields", async () => {
-      const cases: Array<[unknown, string, string]> = [
-        [{ title: "Um" }, "queueId", "Obrigatório"],
-        [{ queueId: queue.id }, "title", "Obrigatório"],
-        [{ queueId: queue.id, title: "  " }, "title", "Obrigatório"],
-        [{ queueId: queue.id, title: "x".repeat(101) }, "title", "Máximo de 100 caracteres"],
-        [{ queueId: queue.id, title: "Um", parentId: -2 }, "parentId", "Opção inválida"],
+      const required = { code: "ERR_REQUIRED" };
+      const cases: Array<[unknown, string, unknown]> = [
+        [{ title: "Um" }, "queueId", required],
+        [{ queueId: queue.id }, "title", required],
+        [{ queueId: queue.id, title: "  " }, "title", required],
+        [{ queueId: queue.id, title: "x".repeat(101) }, "title", {
+          code: "ERR_TOO_LONG",
+          maximum: 100,
+        }],
+        [{ queueId: queue.id, title: "Um", parentId: -2 }, "parentId", {
+          code: "ERR_TOO_SMALL",
+          minimum: -1,
+        }],
         [
           { queueId: queue.id, title: "Um", option: "1".repeat(21) },
           "option",
-          "Máximo de 20 caracteres",
+          { code: "ERR_TOO_LONG", maximum: 20 },
         ],
       ];
-      for (const [body, field, message] of cases) {
+      for (const [body, field, error] of cases) {
         const res = await admin.json("POST", "/api/queue-options", body);
         assert.equal(res.status, 400, JSON.stringify(body));
-        assert.equal(res.body.fields[field], message, JSON.stringify(body));
+        assert.deepEqual(res.body.fields[field], error, JSON.stringify(body));
       }
       const list = await admin.json("GET", "/api/queue-options");
       assert.equal(list.status, 400);
-      assert.equal(list.body.fields.queueId, "Obrigatório");
+      assert.deepEqual(list.body.fields.queueId, required);
     });
 
     const ids: Record<string, number> = {};
@@ -113,7 +120,7 @@ Deno.test("[api] /api/queue-options", async (t) => {
       assert.equal(res.body.message, "Qual plano?");
       assert.equal(res.body.option, "1", "fields left out stay");
       const bad = await admin.json("PUT", `/api/queue-options/${ids.plans}`, { title: "" });
-      assert.equal(bad.body.fields.title, "Obrigatório");
+      assert.deepEqual(bad.body.fields.title, { code: "ERR_REQUIRED" });
     });
 
     await t.step("writes are for admins only", async () => {

@@ -25,33 +25,48 @@ Deno.test("[api] /api/queue", async (t) => {
       db,
     );
 
-    await t.step("create validates with the spec's messages and writes nothing", async () => {
-      const cases: Array<[unknown, string, string]> = [
-        [{ color: "#fff" }, "name", "Required"],
-        [{ name: "  ", color: "#fff" }, "name", "Required"],
-        [{ name: "a", color: "#fff" }, "name", "Too Short!"],
-        [{ name: "x".repeat(51), color: "#fff" }, "name", "Too Long!"],
-        [{ name: "Vendas" }, "color", "Required"],
-        [{ name: "Vendas", color: "#f" }, "color", "Too Short!"],
-        [{ name: "Vendas", color: "#0123456789" }, "color", "Too Long!"],
-        [{ name: "Vendas", color: "blue" }, "color", "Cor inválida"],
-        [{ name: "Vendas", color: "#fff", orderQueue: -1 }, "orderQueue", "Número inválido"],
-        [{ name: "Vendas", color: "#fff", promptId: 3 }, "promptId", "Prompt não encontrado"],
-        [
-          { name: "Vendas", color: "#fff", schedules: [{ weekdayEn: "monday", startTime: "8h" }] },
-          "schedules.0.startTime",
-          "Use HH:MM",
-        ],
-      ];
-      for (const [body, field, message] of cases) {
-        const res = await admin.json("POST", "/api/queue", body);
-        assert.equal(res.status, 400, JSON.stringify(body));
-        assert.equal(res.body.error, "ERR_VALIDATION");
-        assert.equal(res.body.fields[field], message, JSON.stringify(body));
-      }
-      const count = await db.one<{ n: number }>(sql`select count(*)::int as n from queues`);
-      assert.equal(count.n, 0);
-    });
+    await t.step(
+      "create validates with the spec's rules, answers codes, writes nothing",
+      async () => {
+        const cases: Array<[unknown, string, unknown]> = [
+          [{ color: "#fff" }, "name", { code: "ERR_REQUIRED" }],
+          [{ name: "  ", color: "#fff" }, "name", { code: "ERR_REQUIRED" }],
+          [{ name: "a", color: "#fff" }, "name", { code: "ERR_TOO_SHORT", minimum: 2 }],
+          [{ name: "x".repeat(51), color: "#fff" }, "name", { code: "ERR_TOO_LONG", maximum: 50 }],
+          [{ name: "Vendas" }, "color", { code: "ERR_REQUIRED" }],
+          [{ name: "Vendas", color: "#f" }, "color", { code: "ERR_TOO_SHORT", minimum: 3 }],
+          [{ name: "Vendas", color: "#0123456789" }, "color", { code: "ERR_TOO_LONG", maximum: 9 }],
+          [{ name: "Vendas", color: "blue" }, "color", { code: "ERR_INVALID_COLOR" }],
+          [{ name: "Vendas", color: "#fff", orderQueue: -1 }, "orderQueue", {
+            code: "ERR_TOO_SMALL",
+            minimum: 0,
+          }],
+          [{ name: "Vendas", color: "#fff", orderQueue: "x" }, "orderQueue", {
+            code: "ERR_INVALID_NUMBER",
+          }],
+          [{ name: "Vendas", color: "#fff", promptId: 3 }, "promptId", {
+            code: "ERR_NO_PROMPT_FOUND",
+          }],
+          [
+            {
+              name: "Vendas",
+              color: "#fff",
+              schedules: [{ weekdayEn: "monday", startTime: "8h" }],
+            },
+            "schedules.0.startTime",
+            { code: "ERR_INVALID_TIME" },
+          ],
+        ];
+        for (const [body, field, error] of cases) {
+          const res = await admin.json("POST", "/api/queue", body);
+          assert.equal(res.status, 400, JSON.stringify(body));
+          assert.equal(res.body.error, "ERR_VALIDATION");
+          assert.deepEqual(res.body.fields[field], error, JSON.stringify(body));
+        }
+        const count = await db.one<{ n: number }>(sql`select count(*)::int as n from queues`);
+        assert.equal(count.n, 0);
+      },
+    );
 
     let sales = 0;
     await t.step("create answers the queue with the default week", async () => {
@@ -133,7 +148,7 @@ Deno.test("[api] /api/queue", async (t) => {
       const same = await admin.json("PUT", `/api/queue/${sales}`, { color: "#b80000" });
       assert.equal(same.status, 200, "its own colour is not taken");
       const bad = await admin.json("PUT", `/api/queue/${sales}`, { name: "x" });
-      assert.equal(bad.body.fields.name, "Too Short!");
+      assert.deepEqual(bad.body.fields.name, { code: "ERR_TOO_SHORT", minimum: 2 });
     });
 
     await t.step("the list is in menu order, then by name", async () => {

@@ -36,18 +36,18 @@ Deno.test("[api] /api/quick-messages: records, visibility and tenancy", async (t
     );
     const ids: Record<string, number> = {};
 
-    await t.step("create validates the shortcode with the spec's message", async () => {
-      const cases: Array<[unknown, string, string]> = [
-        [{ message: "Olá" }, "shortcode", "Obrigatório"],
-        [{ shortcode: " / " }, "shortcode", "Obrigatório"],
-        [{ shortcode: "x".repeat(61) }, "shortcode", "Máximo de 60 caracteres"],
-        [{ shortcode: "ok", geral: "sim" }, "geral", "Use verdadeiro ou falso"],
-        [{ shortcode: "ok", message: 5 }, "message", "Texto inválido"],
+    await t.step("create validates the shortcode, answering codes", async () => {
+      const cases: Array<[unknown, string, unknown]> = [
+        [{ message: "Olá" }, "shortcode", { code: "ERR_REQUIRED" }],
+        [{ shortcode: " / " }, "shortcode", { code: "ERR_REQUIRED" }],
+        [{ shortcode: "x".repeat(61) }, "shortcode", { code: "ERR_TOO_LONG", maximum: 60 }],
+        [{ shortcode: "ok", geral: "sim" }, "geral", { code: "ERR_INVALID" }],
+        [{ shortcode: "ok", message: 5 }, "message", { code: "ERR_INVALID" }],
       ];
-      for (const [body, field, message] of cases) {
+      for (const [body, field, error] of cases) {
         const res = await ana.json("POST", "/api/quick-messages", body);
         assert.equal(res.status, 400, JSON.stringify(body));
-        assert.equal(res.body.fields[field], message);
+        assert.deepEqual(res.body.fields[field], error);
       }
       const huge = await ana.json("POST", "/api/quick-messages", {
         shortcode: "big",

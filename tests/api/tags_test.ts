@@ -14,21 +14,21 @@ Deno.test("[api] /api/tags", async (t) => {
       db,
     );
 
-    await t.step("create validates name, colour and kanban with the spec's messages", async () => {
-      const cases: Array<[unknown, string, string]> = [
-        [{}, "name", "Obrigatório"],
-        [{ name: "   " }, "name", "Obrigatório"],
-        [{ name: "ab" }, "name", "Mensagem muito curta"],
-        [{ name: "x".repeat(51) }, "name", "Máximo de 50 caracteres"],
-        [{ name: "Valid", color: "red" }, "color", "Cor inválida"],
-        [{ name: "Valid", color: "#12345" }, "color", "Cor inválida"],
-        [{ name: "Valid", kanban: 2 }, "kanban", "Use 0 ou 1"],
+    await t.step("create validates name, colour and kanban, answering codes", async () => {
+      const cases: Array<[unknown, string, unknown]> = [
+        [{}, "name", { code: "ERR_REQUIRED" }],
+        [{ name: "   " }, "name", { code: "ERR_REQUIRED" }],
+        [{ name: "ab" }, "name", { code: "ERR_TOO_SHORT", minimum: 3 }],
+        [{ name: "x".repeat(51) }, "name", { code: "ERR_TOO_LONG", maximum: 50 }],
+        [{ name: "Valid", color: "red" }, "color", { code: "ERR_INVALID_COLOR" }],
+        [{ name: "Valid", color: "#12345" }, "color", { code: "ERR_INVALID_COLOR" }],
+        [{ name: "Valid", kanban: 2 }, "kanban", { code: "ERR_INVALID_OPTION" }],
       ];
-      for (const [body, field, message] of cases) {
+      for (const [body, field, error] of cases) {
         const res = await admin.json("POST", "/api/tags", body);
         assert.equal(res.status, 400, JSON.stringify(body));
         assert.equal(res.body.error, "ERR_VALIDATION");
-        assert.equal(res.body.fields[field], message, JSON.stringify(body));
+        assert.deepEqual(res.body.fields[field], error, JSON.stringify(body));
       }
       const count = await db.one<{ n: number }>(sql`select count(*)::int as n from tags`);
       assert.equal(count.n, 0, "nothing was written");
@@ -99,7 +99,7 @@ Deno.test("[api] /api/tags", async (t) => {
       assert.deepEqual(literal.body.tags.map((tag: { name: string }) => tag.name), ["100%_off"]);
       const bad = await agent.json("GET", "/api/tags?pageNumber=0");
       assert.equal(bad.status, 400);
-      assert.equal(bad.body.fields.pageNumber, "Página inválida");
+      assert.deepEqual(bad.body.fields.pageNumber, { code: "ERR_TOO_SMALL", minimum: 1 });
     });
 
     await t.step("list and kanban answer every tag and the lanes", async () => {

@@ -301,7 +301,10 @@ Deno.test("[api] tickets: transitions, replies, acks and their rules", async (t)
           ticketId: maria.id,
           note: "a",
         });
-        assert.deepEqual([short.status, short.body.fields.note], [400, "Muito curto!"]);
+        assert.deepEqual([short.status, short.body.fields.note], [400, {
+          code: "ERR_TOO_SHORT",
+          minimum: 2,
+        }]);
         const note = await call(asOutsider, "POST", "/api/ticket-notes", {
           ticketId: maria.id,
           note: "Cliente prefere contato à tarde",

@@ -106,9 +106,9 @@ Deno.test("[api] PUT /api/users/{id}", async (t) => {
         password: "123",
       });
       assert.deepEqual(res.body.fields, {
-        name: "Too Short!",
-        email: "Invalid email",
-        password: "Too Short!",
+        name: { code: "ERR_TOO_SHORT", minimum: 2 },
+        email: { code: "ERR_INVALID_EMAIL" },
+        password: { code: "ERR_TOO_SHORT", minimum: 5 },
       });
       const before = await stored(agent);
       const blank = await call(app, "PUT", path(agent), adminToken, { password: "" });

@@ -38,20 +38,21 @@ Deno.test("[api] /api/whatsapp connections", async (t) => {
       assert.equal(again.body.isDefault, false);
     });
 
-    await t.step("validation answers the spec's messages", async () => {
+    await t.step("validation answers the spec's rules as codes", async () => {
       for (
-        const [name, message] of [["a", "Too Short!"], ["x".repeat(51), "Too Long!"], [
-          "",
-          "Required",
-        ]] as const
+        const [name, error] of [
+          ["a", { code: "ERR_TOO_SHORT", minimum: 2 }],
+          ["x".repeat(51), { code: "ERR_TOO_LONG", maximum: 50 }],
+          ["", { code: "ERR_REQUIRED" }],
+        ] as const
       ) {
         const res = await admin("POST", "/api/whatsapp", { name });
         assert.equal(res.status, 400);
         assert.equal(res.body.error, "ERR_VALIDATION");
-        assert.equal(res.body.fields.name, message);
+        assert.deepEqual(res.body.fields.name, error);
       }
       const missing = await admin("POST", "/api/whatsapp", {});
-      assert.equal(missing.body.fields.name, "Required");
+      assert.deepEqual(missing.body.fields.name, { code: "ERR_REQUIRED" });
     });
 
     await t.step("names are unique per company, whatever the case", async () => {

@@ -177,7 +177,8 @@ test("Companies: a refused save shows the field errors and the spec's sentence",
   fakeApi({
     "GET /api/plans/all": () => [PLAN],
     "GET /api/companies": () => ({ companies: [], hasMore: false }),
-    "POST /api/companies": () => [400, { error: "ERR_VALIDATION", fields: { phone: "x" } }],
+    "POST /api/companies":
+      () => [400, { error: "ERR_VALIDATION", fields: { phone: { code: "ERR_INVALID" } } }],
   });
   render(<CompaniesPanel />);
   await screen.findByText("Nenhum registro encontrado");

@@ -163,7 +163,7 @@ test("the add dialog checks fields, saves, and names the holder of a taken numbe
   const dialog = within(document.getElementById("contact-form-dialog")!);
   fireEvent.input(dialog.getByLabelText(/^Nome/), { target: { value: "A" } });
   fireEvent.click(dialog.getByRole("button", { name: "Salvar" }));
-  await waitFor(() => dialog.getByText("Muito curto!"));
+  await waitFor(() => dialog.getByText("Muito curto! Mínimo de 2 caracteres."));
   dialog.getByText("Obrigatório");
   assert.equal(calls.length, 0, "nothing sent while the form has mistakes");
 

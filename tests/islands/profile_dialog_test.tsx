@@ -55,8 +55,12 @@ function type(label: string, value: string) {
 Deno.test("my profile shows a wrong current password on its field", async () => {
   initClientI18n(i18nClientData("pt-BR", ["shell", "errors"]));
   try {
+    // The answer as services/users/account_guards.ts gives it: the code, and the field.
     const sent = fakeApi(() =>
-      Response.json({ error: "ERR_WRONG_CURRENT_PASSWORD" }, { status: 400 })
+      Response.json({
+        error: "ERR_WRONG_CURRENT_PASSWORD",
+        fields: { currentPassword: { code: "ERR_WRONG_CURRENT_PASSWORD" } },
+      }, { status: 400 })
     );
     render(<Harness />);
     type("E-mail", "nova@example.com");
@@ -107,7 +111,7 @@ Deno.test("my profile checks the fields first and shows the server's refusals", 
   initClientI18n(i18nClientData("pt-BR", ["shell"]));
   try {
     const sent = fakeApi(() =>
-      Response.json({ error: "ERR_VALIDATION", fields: { email: "Invalid email" } }, {
+      Response.json({ error: "ERR_VALIDATION", fields: { email: { code: "ERR_INVALID_EMAIL" } } }, {
         status: 400,
       })
     );
@@ -116,8 +120,12 @@ Deno.test("my profile checks the fields first and shows the server's refusals", 
     type("Nova senha", "123");
     const form = screen.getByLabelText("Nome", { exact: false }).closest("form")!;
     fireEvent.submit(form);
-    screen.getByText("Muito curto!", { selector: "#shell-profile-name-error" });
-    screen.getByText("Muito curto!", { selector: "#shell-profile-password-error" });
+    screen.getByText("Muito curto! Mínimo de 2 caracteres.", {
+      selector: "#shell-profile-name-error",
+    });
+    screen.getByText("Muito curto! Mínimo de 5 caracteres.", {
+      selector: "#shell-profile-password-error",
+    });
     assert.equal(sent.length, 0, "nothing sent while the form is wrong");
 
     type("Nome", "Ana");
@@ -142,3 +150,29 @@ Deno.test("my profile checks the fields first and shows the server's refusals", 
     reset();
   }
 });
+
+for (
+  const [lang, sentence] of [
+    ["pt-BR", "Muito longo! Máximo de 50 caracteres."],
+    ["en", "Too Long! At most 50 characters."],
+  ] as const
+) {
+  Deno.test(`my profile shows the server's field code as a sentence with its limit (${lang})`, async () => {
+    initClientI18n(i18nClientData(lang, ["shell"]));
+    try {
+      fakeApi(() =>
+        Response.json({
+          error: "ERR_VALIDATION",
+          fields: { name: { code: "ERR_TOO_LONG", maximum: 50 } },
+        }, { status: 400 })
+      );
+      render(<Harness />);
+      type(lang === "en" ? "Name" : "Nome", "Ana Maria");
+      const form = document.getElementById("shell-profile-form")!;
+      await act(() => void fireEvent.submit(form));
+      await waitFor(() => screen.getByText(sentence, { selector: "#shell-profile-name-error" }));
+    } finally {
+      reset();
+    }
+  });
+}

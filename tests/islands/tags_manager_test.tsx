@@ -63,7 +63,7 @@ Deno.test("TagsManager: pages, search, add, edit, delete and live updates", asyn
       await dialog.findByText("Obrigatório");
       fireEvent.input(dialog.getByLabelText(/Nome/), { target: { value: "AB" } });
       fireEvent.click(dialog.getByRole("button", { name: "Salvar" }));
-      await dialog.findByText("Mensagem muito curta");
+      await dialog.findByText("Muito curto! Mínimo de 3 caracteres.");
       fireEvent.input(dialog.getByLabelText(/Nome/), { target: { value: "Aaa Prioridade" } });
       fireEvent.click(dialog.getByRole("radio", { name: "Cor #ef4444" }));
       fireEvent.click(dialog.getByRole("switch", { name: "Mostrar no Kanban" }));

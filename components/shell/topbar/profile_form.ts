@@ -1,9 +1,15 @@
 /**
  * The rules of the "my profile" form, the user's own subset of the user form (core §5: name
- * 2 to 50 characters, e-mail required and valid, password 5 to 50), as i18n keys under
- * `shell.profile.errors`. A new e-mail or password also needs the current password (issue
- * 15). The server checks the same; this only saves a round trip.
+ * 2 to 50 characters, e-mail required and valid, password 5 to 50), as the field error codes
+ * the server answers (lib/http/field_errors.ts). A new e-mail or password also needs the
+ * current password (issue 15). The server checks the same; this only saves a round trip.
  */
+import {
+  type FieldError,
+  INVALID_EMAIL,
+  lengthError,
+  REQUIRED,
+} from "../../../lib/http/field_errors.ts";
 
 export interface ProfileInput {
   name: string;
@@ -14,7 +20,10 @@ export interface ProfileInput {
   currentPassword: string;
 }
 
-export type ProfileErrors = Partial<Record<keyof ProfileInput, string>>;
+export type ProfileErrors = Partial<Record<keyof ProfileInput, FieldError>>;
+
+/** The server's code when a sign-in change comes without the current password. */
+export const CURRENT_PASSWORD_REQUIRED: FieldError = { code: "ERR_CURRENT_PASSWORD_REQUIRED" };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -26,19 +35,15 @@ export function changesSignIn(input: ProfileInput, savedEmail: string): boolean 
 
 export function validateProfile(input: ProfileInput, savedEmail: string): ProfileErrors {
   const errors: ProfileErrors = {};
-  const name = input.name.trim();
-  if (!name) errors.name = "required";
-  else if (name.length < 2) errors.name = "tooShort";
-  else if (name.length > 50) errors.name = "tooLong";
+  const name = lengthError(input.name.trim(), 2, 50);
+  if (name) errors.name = name;
   const email = input.email.trim();
-  if (!email) errors.email = "required";
-  else if (!EMAIL.test(email)) errors.email = "invalidEmail";
-  if (input.password) {
-    if (input.password.length < 5) errors.password = "tooShort";
-    else if (input.password.length > 50) errors.password = "tooLong";
-  }
+  if (!email) errors.email = REQUIRED;
+  else if (!EMAIL.test(email)) errors.email = INVALID_EMAIL;
+  const password = input.password && lengthError(input.password, 5, 50);
+  if (password) errors.password = password;
   if (!input.currentPassword && changesSignIn(input, savedEmail)) {
-    errors.currentPassword = "currentRequired";
+    errors.currentPassword = CURRENT_PASSWORD_REQUIRED;
   }
   return errors;
 }
@@ -54,29 +59,4 @@ export function profileBody(input: ProfileInput, savedEmail: string): Record<str
     body.currentPassword = input.currentPassword;
   }
   return body;
-}
-
-/** The spec's validation texts as the server may send them, mapped to our keys. */
-const SERVER_MESSAGES: Record<string, string> = {
-  "Too Short!": "tooShort",
-  "Too Long!": "tooLong",
-  "Required": "required",
-  "Invalid email": "invalidEmail",
-};
-
-/** Field errors from a refused save: known texts become keys, others are kept as sent. */
-export function serverFieldErrors(fields: Record<string, string> | undefined): {
-  keys: ProfileErrors;
-  raw: ProfileErrors;
-} {
-  const keys: ProfileErrors = {};
-  const raw: ProfileErrors = {};
-  for (const field of ["name", "email", "password", "currentPassword"] as const) {
-    const message = fields?.[field];
-    if (!message) continue;
-    const key = SERVER_MESSAGES[message];
-    if (key) keys[field] = key;
-    else raw[field] = message;
-  }
-  return { keys, raw };
 }

@@ -5,28 +5,14 @@
  * screen's own sentence from admin §8.
  */
 import { ApiError } from "../../lib/client/api.ts";
+import type { FieldTexts } from "../../lib/ui/field_errors.ts";
 import type { TFunction } from "../../lib/i18n/languages.ts";
 
-/** The API's English field messages (zod) → `admin.fieldErrors.*`. */
-const FIELD_MESSAGE_KEYS: Readonly<Record<string, string>> = {
-  Required: "required",
-  "Invalid email": "invalidEmail",
-  "Too Short!": "tooShort",
-  "Too Long!": "tooLong",
-};
+/** The refused fields of an answer, in the interface language (lib/ui/field_errors.ts). */
+export { fieldErrorsOf } from "../../lib/ui/field_errors.ts";
 
-export type FieldErrors = Record<string, string>;
-
-/** The refused fields of an `ERR_VALIDATION` answer, in the interface language. */
-export function fieldErrorsOf(err: unknown, t: TFunction): FieldErrors {
-  if (!(err instanceof ApiError) || !err.fields) return {};
-  return Object.fromEntries(
-    Object.entries(err.fields).map(([field, message]) => [
-      field,
-      t(`admin.fieldErrors.${FIELD_MESSAGE_KEYS[message] ?? "invalid"}`),
-    ]),
-  );
-}
+/** Field to its sentence, as the forms keep them. */
+export type FieldErrors = FieldTexts;
 
 /** The toast for a failed operation; `fallbackKey` is the screen's admin §8 sentence. */
 export function failureText(err: unknown, fallbackKey: string, t: TFunction): string {
