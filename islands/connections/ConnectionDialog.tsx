@@ -13,10 +13,9 @@ import { Select } from "../../components/ui/Select.tsx";
 import { Switch } from "../../components/ui/Switch.tsx";
 import { QueuePicker } from "../../components/users/QueuePicker.tsx";
 import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
-import { closeModal, useModal } from "../../lib/client/modal.ts";
+import { closeModal, revealFirstInvalid, useModal } from "../../lib/client/modal.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import type { TFunction } from "../../lib/i18n/languages.ts";
-import { pushToast } from "../../lib/ui/toast.ts";
 import { WEEKDAYS } from "../../services/companies/weekdays.ts";
 import type { QueueChip } from "../../services/users/user_view.ts";
 import type { OpeningHours } from "../../services/whatsapp/connection_rows.ts";
@@ -148,6 +147,8 @@ export function ConnectionDialog(
   const editing = connection !== undefined;
   const [values, setValues] = useState<ConnectionValues>(() => valuesOf(connection));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Why the last save was refused, shown above the buttons whatever the scroll position.
+  const [formError, setFormError] = useState("");
   const [submitting, setSubmitting] = useState(false);
   useModal(DIALOG_ID, onClose);
 
@@ -192,6 +193,7 @@ export function ConnectionDialog(
     if (submitting) return;
     setSubmitting(true);
     setErrors({});
+    setFormError("");
     try {
       const saved = await api<ConnectionRow>(
         editing ? `/api/whatsapp/${connection.id}` : "/api/whatsapp",
@@ -208,10 +210,14 @@ export function ConnectionDialog(
           fields[key] ??= fieldMessage(message, t);
         }
         setErrors(fields);
+        setFormError(t("connections.form.fixFields"));
+        revealFirstInvalid(DIALOG_ID);
       } else if (err instanceof ApiError && CODE_FIELDS[err.code]) {
         setErrors({ [CODE_FIELDS[err.code]!]: errorMessage(err) });
+        setFormError(errorMessage(err));
+        revealFirstInvalid(DIALOG_ID);
       } else {
-        pushToast({ tone: "error", message: errorMessage(err) });
+        setFormError(errorMessage(err));
       }
     }
   }
@@ -223,6 +229,7 @@ export function ConnectionDialog(
       title={t(editing ? "connections.form.editTitle" : "connections.form.addTitle")}
       description={t("connections.form.description")}
       closeLabel={t("common.close")}
+      error={formError}
       footer={
         <>
           <Button variant="secondary" onClick={() => closeModal(DIALOG_ID)}>
