@@ -225,7 +225,7 @@ function OptionNode(
             </div>
           )
           : (
-            <div class="mt-2 flex flex-wrap items-center justify-end gap-1">
+            <div class="mt-2 flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
               <Button
                 variant="ghost"
                 size="sm"
@@ -264,9 +264,14 @@ function OptionNode(
                   }}
                 />
               </label>
-              <Button variant="ghost" size="sm" onClick={addSub}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={addSub}
+                aria-label={t("queues.options.addChildTo", { title: node.title })}
+              >
                 <PlusIcon size={15} />
-                {t("queues.options.addChild")}
+                <span class="max-sm:sr-only">{t("queues.options.addChild")}</span>
               </Button>
               <Button
                 variant="ghost"

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
-import { launchBrowser } from "../helpers/browser.ts";
+import { inViewport, launchBrowser } from "../helpers/browser.ts";
 import { apiWith, signedInPage, startTestServer } from "../helpers/browser_server.ts";
 
 /** Clicks the button in `scope` whose text is `text`, once it is there and enabled. */
@@ -62,13 +62,6 @@ async function addSubOption(page: Page, title: string) {
 
 const titlesInDialog = (page: Page) =>
   page.$$eval(OPTION_TITLES, (inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-
-/** Whether the element is wholly inside the viewport. */
-const inViewport = (page: Page, selector: string) =>
-  page.$eval(selector, (element) => {
-    const box = element.getBoundingClientRect();
-    return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
-  });
 
 Deno.test("[browser] queues: hours and a three-level options menu saved with the queue", async (t) => {
   const server = await startTestServer("queues");

@@ -100,14 +100,14 @@ test("the ISP credentials: only admins see them, masked; a new value is saved on
   assert.equal(token.placeholder, "••••••••9f3a");
   assert.equal(token.type, "password");
   const asaas = screen.getByLabelText("Asaas: chave da API") as HTMLInputElement;
-  assert.equal(asaas.placeholder, "Não configurado");
+  assert.equal(asaas.placeholder, "Digite o valor");
   fireEvent.input(asaas, { target: { value: " $aact_new_key_0000 " } });
   fireEvent.change(asaas, { target: { value: " $aact_new_key_0000 " } });
   await waitFor(() => assert.equal(lastToast()?.message, "Operação atualizada com sucesso."));
   await waitFor(() => assert.equal(asaas.placeholder, "••••••••wMDA"));
   assert.equal(asaas.value, "", "the typed secret leaves the page once saved");
   fireEvent.click(screen.getByRole("button", { name: "Remover IXC: token" }));
-  await waitFor(() => assert.equal(token.placeholder, "Não configurado"));
+  await waitFor(() => assert.equal(token.placeholder, "Digite o valor"));
   assert.deepEqual(server.calls.map((c) => [c.route, c.body]), [
     ["PUT /api/settings/asaas", { value: "$aact_new_key_0000" }],
     ["PUT /api/settings/tokenixc", { value: "" }],
