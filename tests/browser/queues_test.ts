@@ -156,6 +156,8 @@ Deno.test("[browser] queues: hours and a three-level options menu saved with the
     for (const [width, height] of [[1280, 600], [360, 640]] as const) {
       await t.step(`at ${width}×${height} Save and a save error stay in view`, async () => {
         await page.setViewport({ width, height });
+        // A fresh page at this size, as a person on that screen would have it.
+        await page.goto(`${server.url}/queues`, { waitUntil: "networkidle0" });
         // A script click: at phone width the sticky top bar may cover the row's button.
         await page.$eval(
           'button[aria-label="Editar a fila Financeiro"]',
