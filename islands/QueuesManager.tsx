@@ -155,12 +155,11 @@ export default function QueuesManager({ companyId }: QueuesManagerProps) {
       </ListLayout>
       {editing && (
         <QueueDialog
-          companyId={companyId}
           queue={editing.queue}
           usedColors={rows.map((queue) => queue.color.toLowerCase())}
           onSaved={(queue, created) => {
             apply({ action: created ? "create" : "update", queue });
-            if (!created) pushToast({ tone: "success", message: t("queues.saved") });
+            pushToast({ tone: "success", message: t("queues.saved") });
           }}
           onClose={() => setEditing(null)}
         />

@@ -10,6 +10,7 @@ import { HelpsPanel } from "./admin/HelpsPanel.tsx";
 import { PlansPanel } from "./admin/PlansPanel.tsx";
 import { OptionsPanel, type SettingValues } from "./settings/OptionsPanel.tsx";
 import { SchedulesPanel } from "./settings/SchedulesPanel.tsx";
+import { CredentialsPanel } from "./settings/CredentialsPanel.tsx";
 import { type SettingsTab, visibleTabs } from "../components/settings/settings_tabs.ts";
 import { type TabItem, TabPanel, Tabs } from "../components/ui/Tabs.tsx";
 import { useT } from "../lib/i18n/client.ts";
@@ -18,6 +19,8 @@ import type { OpeningHoursDay } from "../services/companies/weekdays.ts";
 export interface SettingsTabsProps {
   /** The company's options as `GET /api/settings` answers them. */
   settings: { key: string; value: string }[];
+  /** The ISP credentials, masked (admins only; empty otherwise). */
+  credentials: { key: string; value: string }[];
   companyId: number;
   /** The company's saved opening hours (for admins; empty otherwise). */
   schedules: OpeningHoursDay[];
@@ -57,11 +60,18 @@ export default function SettingsTabs(props: SettingsTabsProps) {
       />
       <TabPanel idBase={ID_BASE} tab={current} class="focus-visible:outline-none">
         {current === "options" && (
-          <OptionsPanel
-            values={values}
-            canEdit={props.isAdmin}
-            onSaved={(key, value) => setValues((all) => ({ ...all, [key]: value }))}
-          />
+          <div class="flex flex-col gap-8">
+            <OptionsPanel
+              values={values}
+              canEdit={props.isAdmin}
+              onSaved={(key, value) => setValues((all) => ({ ...all, [key]: value }))}
+            />
+            {props.isAdmin && (
+              <CredentialsPanel
+                masks={Object.fromEntries(props.credentials.map((c) => [c.key, c.value]))}
+              />
+            )}
+          </div>
         )}
         {current === "schedules" && (
           <SchedulesPanel companyId={props.companyId} schedules={props.schedules} />

@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { isAdmin } from "../services/accounts/permissions.ts";
 import { listSettings } from "../services/accounts/settings.ts";
+import { listSecretSettings } from "../services/settings/secrets.ts";
 import { findCompanySchedules } from "../services/companies/companies.ts";
 import { listAllHelps } from "../services/helps/helps.ts";
 import { usersPageData } from "../services/users/page_data.ts";
@@ -36,15 +37,18 @@ export function accountPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
       extraI18nGroups: ["settings", "admin"],
       requires: { admin: true },
       render: async ({ user, t }) => {
-        const [settings, schedules] = await Promise.all([
+        const [settings, schedules, credentials] = await Promise.all([
           listSettings(deps.db, user.companyId),
           findCompanySchedules(deps.db, user.companyId),
+          // The page is for admins; the credentials travel masked all the same.
+          listSecretSettings(deps.db, user.companyId),
         ]);
         return (
           <div class="flex flex-col gap-4">
             <ListPageHeading title={t("settings.title")} intro={t("settings.pageIntro")} />
             <SettingsTabs
               settings={settings}
+              credentials={credentials}
               schedules={schedules}
               companyId={user.companyId}
               isAdmin={isAdmin(user)}

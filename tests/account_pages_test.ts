@@ -76,11 +76,15 @@ Deno.test("account pages", async (t) => {
       },
     );
 
-    await t.step("GET /api/settings leaves out unknown keys too", async () => {
+    await t.step("GET /api/settings leaves out unknown keys, masks credentials", async () => {
+      await db.run(sql`insert into settings (company_id, key, value)
+        values (${companyId}, 'oldIntegrationToken', 'left-over')`);
       const res = await app.request("/api/settings", { headers: { Cookie: adminIn.cookie } });
-      const rows = await res.json() as { key: string }[];
+      const rows = await res.json() as { key: string; value: string }[];
       assert.ok(rows.some((row) => row.key === "userRating"));
-      assert.ok(!rows.some((row) => row.key === "asaas"));
+      assert.ok(!rows.some((row) => row.key === "oldIntegrationToken"));
+      assert.equal(rows.find((row) => row.key === "asaas")?.value, "••••••••oken");
+      assert.ok(!JSON.stringify(rows).includes("secret-asaas-token"));
     });
   } finally {
     await close();

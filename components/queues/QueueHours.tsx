@@ -31,6 +31,14 @@ export function QueueHours({ week, onChange, changed }: QueueHoursProps) {
     <div class="flex flex-col gap-3">
       <p class="text-[13px] text-fg-subtle">{t("queues.hours.intro")}</p>
       <div class="overflow-hidden rounded-lg border border-line">
+        <div
+          aria-hidden="true"
+          class="hidden border-b border-line bg-surface-muted px-3 py-2 text-xs font-semibold uppercase tracking-wide text-fg-subtle sm:grid sm:grid-cols-[9rem_8rem_8rem_1fr] sm:gap-x-3"
+        >
+          <span>{t("queues.hours.day")}</span>
+          <span>{t("queues.hours.startColumn")}</span>
+          <span>{t("queues.hours.endColumn")}</span>
+        </div>
         {week.map((day, index) => {
           const problem = hoursProblem(day);
           const closed = !problem && day.startTime === day.endTime;

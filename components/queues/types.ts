@@ -16,5 +16,5 @@ export type QueueRow = Pick<
 
 export type QueueOptionRow = Pick<
   QueueOption,
-  "id" | "queueId" | "parentId" | "title" | "message" | "option"
+  "id" | "queueId" | "parentId" | "title" | "message" | "option" | "mediaPath" | "mediaName"
 >;

@@ -4,7 +4,7 @@
  * `method="dialog"` form, so closing works even without any script.
  */
 import type { ComponentChildren } from "preact";
-import { XIcon } from "../icons.tsx";
+import { AlertIcon, XIcon } from "../icons.tsx";
 import { buttonClasses } from "./Button.tsx";
 import { cx } from "./cx.ts";
 
@@ -16,6 +16,11 @@ export interface DialogProps {
   description?: string;
   /** Buttons at the bottom, usually a secondary cancel and a primary confirm. */
   footer?: ComponentChildren;
+  /**
+   * A save error, shown just above the footer: it stays in view however far the body is
+   * scrolled, and inside the dialog (a page toast sits under the modal's backdrop).
+   */
+  error?: string;
   /** Render already open (non-modal), e.g. for previews; islands open it with showModal(). */
   open?: boolean;
   size?: "sm" | "md" | "lg";
@@ -25,7 +30,7 @@ export interface DialogProps {
 const WIDTHS = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
 
 export function Dialog(
-  { id, title, closeLabel, description, footer, open, size = "md", children }: DialogProps,
+  { id, title, closeLabel, description, footer, error, open, size = "md", children }: DialogProps,
 ) {
   return (
     <dialog
@@ -55,6 +60,16 @@ export function Dialog(
         </form>
       </header>
       <div class="min-h-0 overflow-y-auto px-5 py-4 text-sm">{children}</div>
+      {error && (
+        <p
+          role="alert"
+          id={`${id}-error`}
+          class="flex shrink-0 items-start gap-2 border-t border-red-200 bg-red-50 px-5 py-2.5 text-[13px] font-medium text-red-800 dark:border-red-900/60 dark:bg-red-950/50 dark:text-red-200"
+        >
+          <AlertIcon size={16} class="mt-px shrink-0" />
+          {error}
+        </p>
+      )}
       {footer && (
         <footer class="flex shrink-0 flex-wrap justify-end gap-2 border-t border-line bg-surface-muted px-5 py-3">
           {footer}

@@ -12,10 +12,9 @@ import { Input } from "../../components/ui/Input.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Switch } from "../../components/ui/Switch.tsx";
 import { QueuePicker } from "../../components/users/QueuePicker.tsx";
-import { api, errorMessage } from "../../lib/client/api.ts";
-import { closeModal, useModal } from "../../lib/client/modal.ts";
+import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
+import { closeModal, revealFirstInvalid, useModal } from "../../lib/client/modal.ts";
 import { useT } from "../../lib/i18n/client.ts";
-import { pushToast } from "../../lib/ui/toast.ts";
 import { fieldErrorsOf, hasFieldErrors } from "../../lib/ui/field_errors.ts";
 import { WEEKDAYS } from "../../services/companies/weekdays.ts";
 import type { QueueChip } from "../../services/users/user_view.ts";
@@ -136,6 +135,8 @@ export function ConnectionDialog(
   const editing = connection !== undefined;
   const [values, setValues] = useState<ConnectionValues>(() => valuesOf(connection));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Why the last save was refused, shown above the buttons whatever the scroll position.
+  const [formError, setFormError] = useState("");
   const [submitting, setSubmitting] = useState(false);
   useModal(DIALOG_ID, onClose);
 
@@ -180,6 +181,7 @@ export function ConnectionDialog(
     if (submitting) return;
     setSubmitting(true);
     setErrors({});
+    setFormError("");
     try {
       const saved = await api<ConnectionRow>(
         editing ? `/api/whatsapp/${connection.id}` : "/api/whatsapp",
@@ -195,8 +197,11 @@ export function ConnectionDialog(
       });
       if (hasFieldErrors(refused)) {
         setErrors(refused);
+        const codeOnly = err instanceof ApiError && err.code !== "ERR_VALIDATION";
+        setFormError(codeOnly ? errorMessage(err) : t("connections.form.fixFields"));
+        revealFirstInvalid(DIALOG_ID);
       } else {
-        pushToast({ tone: "error", message: errorMessage(err) });
+        setFormError(errorMessage(err));
       }
     }
   }
@@ -208,6 +213,7 @@ export function ConnectionDialog(
       title={t(editing ? "connections.form.editTitle" : "connections.form.addTitle")}
       description={t("connections.form.description")}
       closeLabel={t("common.close")}
+      error={formError}
       footer={
         <>
           <Button variant="secondary" onClick={() => closeModal(DIALOG_ID)}>

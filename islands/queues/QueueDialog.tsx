@@ -2,14 +2,16 @@
  * Add or edit a queue (admin §3 "Queue modal"): the tab "Dados da Fila" (name, colour from
  * the 50-colour palette, messages, menu order and the chatbot's options) and, while the
  * company's hours are per queue (setting scheduleType "queue"), "Horários de Atendimento".
- * A new queue is saved first; the dialog then stays open on it so options can be added.
+ * The options tree is edited here and saved with the queue in one request (#23): Cancel
+ * leaves the stored menu untouched. A refused save says why inside the dialog, above its
+ * buttons, and brings the first wrong field into view.
  */
-import { useState } from "preact/hooks";
-import { api, ApiError } from "../../lib/client/api.ts";
-import { closeModal, useModal } from "../../lib/client/modal.ts";
+import { useEffect, useState } from "preact/hooks";
+import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
+import { closeModal, revealFirstInvalid, useModal } from "../../lib/client/modal.ts";
 import { useShellSession } from "../../lib/client/session.ts";
 import { useT } from "../../lib/i18n/client.ts";
-import { pushToast, toastError } from "../../lib/ui/toast.ts";
+import { MEDIA_EXTENSIONS } from "../../lib/media/types.ts";
 import {
   DEFAULT_OPENING_HOURS,
   type OpeningHoursDay,
@@ -26,7 +28,8 @@ import { panelId, tabId, Tabs } from "../../components/ui/Tabs.tsx";
 import { QUEUE_PALETTE } from "../../components/queues/palette.ts";
 import { hoursProblem, QueueHours } from "../../components/queues/QueueHours.tsx";
 import { QueueOptionsEditor } from "./QueueOptionsEditor.tsx";
-import type { QueueRow } from "../../components/queues/types.ts";
+import { draftFromRows, type DraftOption, optionsPayload, untitled } from "./option_draft.ts";
+import type { QueueOptionRow, QueueRow } from "../../components/queues/types.ts";
 import { fieldErrorsOf, fieldTexts, hasFieldErrors } from "../../lib/ui/field_errors.ts";
 import { INVALID_NUMBER, lengthError } from "../../lib/http/field_errors.ts";
 
@@ -39,9 +42,9 @@ const CODE_FIELDS: Record<string, string> = {
   ERR_QUEUE_COLOR_ALREADY_EXISTS: "color",
   ERR_QUEUE_NAME_ALREADY_EXISTS: "name",
 };
+const MEDIA_ACCEPT = MEDIA_EXTENSIONS.map((extension) => `.${extension}`).join(",");
 
 export interface QueueDialogProps {
-  companyId: number;
   /** The queue to edit; none to add one. */
   queue?: QueueRow;
   /** The colours other queues use: offered last, marked as taken. */
@@ -84,11 +87,23 @@ function TextArea(
   );
 }
 
-export function QueueDialog({ companyId, queue, usedColors, onSaved, onClose }: QueueDialogProps) {
+/** The body of a save: JSON, or multipart when files picked for options go with it. */
+function saveBody(fields: Record<string, unknown>, tree: DraftOption[] | null) {
+  if (tree === null) return fields;
+  const { options, files } = optionsPayload(tree);
+  if (files.size === 0) return { ...fields, options };
+  const form = new FormData();
+  form.append("queue", JSON.stringify({ ...fields, options }));
+  for (const [key, file] of files) form.append(`media.${key}`, file);
+  return form;
+}
+
+export function QueueDialog(
+  { queue, usedColors, onSaved, onClose }: QueueDialogProps,
+) {
   const t = useT();
   const session = useShellSession();
   const perQueueHours = session?.settings.scheduleType === "queue";
-  const [current, setCurrent] = useState<QueueRow | undefined>(queue);
   const [name, setName] = useState(queue?.name ?? "");
   const [color, setColor] = useState(
     () => queue?.color ?? QUEUE_PALETTE.find((c) => !usedColors.includes(c)) ?? QUEUE_PALETTE[0]!,
@@ -99,12 +114,27 @@ export function QueueDialog({ companyId, queue, usedColors, onSaved, onClose }: 
   const [week, setWeek] = useState(() => fullWeek(queue?.schedules));
   const [tab, setTab] = useState("data");
   const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState("");
   const [saving, setSaving] = useState(false);
+  // null while a stored queue's menu loads (or if it could not): then it is not sent.
+  const [tree, setTree] = useState<DraftOption[] | null>(queue ? null : []);
+  const [untitledKeys, setUntitledKeys] = useState<string[]>([]);
   useModal(QUEUE_DIALOG_ID, onClose);
 
-  const savedWeek = JSON.stringify(fullWeek(current?.schedules));
+  useEffect(() => {
+    if (!queue) return;
+    let live = true;
+    api<QueueOptionRow[]>("/api/queue-options", { query: { queueId: queue.id } })
+      .then((rows) => live && setTree(draftFromRows(rows)))
+      .catch((err) => live && setFormError(errorMessage(err)));
+    return () => {
+      live = false;
+    };
+  }, [queue?.id]);
+
+  const savedWeek = JSON.stringify(fullWeek(queue?.schedules));
   const weekChanged = JSON.stringify(week) !== savedWeek;
-  const colorTaken = usedColors.includes(color.toLowerCase()) && color !== current?.color;
+  const colorTaken = usedColors.includes(color.toLowerCase()) && color !== queue?.color;
 
   function check(): Errors {
     const found: Errors = fieldTexts({
@@ -116,17 +146,25 @@ export function QueueDialog({ companyId, queue, usedColors, onSaved, onClose }: 
     return found;
   }
 
+  /** Shows a refusal: the fields marked, the tab that holds them, one line above the buttons. */
+  function refuse(found: Errors, message = t("queues.errors.fixFields")) {
+    setErrors(found);
+    setFormError(message);
+    const onlyHours = found.schedules && !found.name && !found.color && !found.orderQueue;
+    setTab(onlyHours ? "hours" : "data");
+    revealFirstInvalid(QUEUE_DIALOG_ID);
+  }
+
   async function save(event: Event) {
     event.preventDefault();
     const found = check();
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      if (found.schedules && !found.name && !found.color && !found.orderQueue) setTab("hours");
-      else setTab("data");
-      return;
-    }
+    const blank = tree ? untitled(tree) : [];
+    setUntitledKeys(blank);
+    if (Object.keys(found).length > 0 || blank.length > 0) return refuse(found);
+    setErrors({});
+    setFormError("");
     setSaving(true);
-    const body = {
+    const fields = {
       name: name.trim(),
       color,
       greetingMessage: greeting,
@@ -135,30 +173,22 @@ export function QueueDialog({ companyId, queue, usedColors, onSaved, onClose }: 
       ...(perQueueHours ? { schedules: week } : {}),
     };
     try {
-      const saved = await api<QueueRow>(current ? `/api/queue/${current.id}` : "/api/queue", {
-        method: current ? "PUT" : "POST",
-        body,
+      const saved = await api<QueueRow>(queue ? `/api/queue/${queue.id}` : "/api/queue", {
+        method: queue ? "PUT" : "POST",
+        body: saveBody(fields, tree),
       });
-      onSaved(saved, !current);
-      if (current) {
-        closeModal(QUEUE_DIALOG_ID);
-      } else {
-        // Stay open on the new queue: its options can be added now.
-        setCurrent(saved);
-        setWeek(fullWeek(saved.schedules));
-        setSaving(false);
-        pushToast({ tone: "success", message: t("queues.createdAddOptions") });
-      }
+      onSaved(saved, !queue);
+      closeModal(QUEUE_DIALOG_ID);
     } catch (err) {
+      setSaving(false);
       const refused = fieldErrorsOf(err, t, {
         keyOf: (path) => path.startsWith("schedules") ? "schedules" : path,
         codeFields: CODE_FIELDS,
       });
       if (hasFieldErrors(refused)) {
-        setErrors(refused);
-        setTab(Object.keys(refused)[0] === "schedules" ? "hours" : "data");
-      } else toastError(err instanceof ApiError ? err.code : undefined);
-      setSaving(false);
+        const codeOnly = err instanceof ApiError && err.code !== "ERR_VALIDATION";
+        refuse(refused as Errors, codeOnly ? errorMessage(err) : undefined);
+      } else setFormError(errorMessage(err));
     }
   }
 
@@ -169,8 +199,9 @@ export function QueueDialog({ companyId, queue, usedColors, onSaved, onClose }: 
     <Dialog
       id={QUEUE_DIALOG_ID}
       size="lg"
-      title={current ? t("queues.editTitle", { name: current.name }) : t("queues.createTitle")}
+      title={queue ? t("queues.editTitle", { name: queue.name }) : t("queues.createTitle")}
       closeLabel={t("common.close")}
+      error={formError}
       footer={<DialogActions dialogId={QUEUE_DIALOG_ID} formId={FORM_ID} busy={saving} />}
     >
       {tabs.length > 1 && (
@@ -220,7 +251,7 @@ export function QueueDialog({ companyId, queue, usedColors, onSaved, onClose }: 
               legend={t("queues.colorLabel")}
               customLabel={t("queues.customColor")}
               swatchLabel={(swatch) =>
-                usedColors.includes(swatch) && swatch !== current?.color
+                usedColors.includes(swatch) && swatch !== queue?.color
                   ? t("queues.swatchTaken", { color: swatch })
                   : t("queues.swatch", { color: swatch })}
               palette={QUEUE_PALETTE}
@@ -251,13 +282,16 @@ export function QueueDialog({ companyId, queue, usedColors, onSaved, onClose }: 
             />
           )}
           <div class="border-t border-line pt-5">
-            {current
-              ? <QueueOptionsEditor companyId={companyId} queueId={current.id} />
-              : (
-                <p class="rounded-lg border border-dashed border-line-strong px-4 py-4 text-center text-[13px] text-fg-subtle">
-                  {t("queues.options.saveFirst")}
-                </p>
-              )}
+            {tree
+              ? (
+                <QueueOptionsEditor
+                  tree={tree}
+                  onChange={setTree}
+                  invalid={untitledKeys}
+                  accept={MEDIA_ACCEPT}
+                />
+              )
+              : <p class="py-4 text-sm text-fg-muted">{t("common.loading")}</p>}
           </div>
         </div>
         {perQueueHours && (

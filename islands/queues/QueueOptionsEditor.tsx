@@ -1,118 +1,76 @@
 /**
- * The chatbot menu of a queue as a nestable tree (admin §3 "Queue modal"): add an option at
- * the top level or under another, edit its title and message in place, delete it (and what
- * hangs under it) after a confirmation. Each change is saved at once; changes made by another
- * admin arrive on `company-{id}-queueOption`.
+ * The chatbot menu of a queue as a nestable tree (admin §2 "Queue modal", §3 "Queue option"):
+ * options at any depth, each with a title, the message sent when chosen, an optional file and
+ * its sub-options; reordered with the arrows, which renumber them. It edits the dialog's
+ * working copy only: the menu is saved with the queue (#23), so Cancel undoes everything.
  */
-import { channels } from "../../lib/realtime/channels.ts";
-import { useEffect, useState } from "preact/hooks";
-import { api, ApiError } from "../../lib/client/api.ts";
-import { useChannel } from "../../lib/client/channel.ts";
+import { useState } from "preact/hooks";
 import { useT } from "../../lib/i18n/client.ts";
-import { toastError } from "../../lib/ui/toast.ts";
-import { PlusIcon, TrashIcon } from "../../components/icons.tsx";
-import { Button } from "../../components/ui/Button.tsx";
+import {
+  ChevronDownIcon,
+  PaperclipIcon,
+  PlusIcon,
+  TrashIcon,
+  XIcon,
+} from "../../components/icons.tsx";
+import { Button, buttonClasses } from "../../components/ui/Button.tsx";
 import { cx } from "../../components/ui/cx.ts";
 import { CONTROL_CLASSES } from "../../components/ui/Field.tsx";
-import type { QueueOptionRow } from "../../components/queues/types.ts";
+import {
+  addChild,
+  answerOf,
+  descendantsOf,
+  type DraftOption,
+  moveOption,
+  newOption,
+  removeOption,
+  updateOption,
+} from "./option_draft.ts";
 
 export interface QueueOptionsEditorProps {
-  companyId: number;
-  queueId: number;
+  tree: DraftOption[];
+  onChange: (tree: DraftOption[]) => void;
+  /** Keys of nodes to mark as needing a title (after a refused save). */
+  invalid: readonly string[];
+  /** Accepted file types, as the media store checks them. */
+  accept?: string;
 }
 
-function fail(err: unknown) {
-  toastError(err instanceof ApiError ? err.code : undefined);
-}
-
-/** The list after a realtime event about this queue's options. */
-export function applyOptionEvent(
-  rows: QueueOptionRow[],
-  queueId: number,
-  event: unknown,
-): QueueOptionRow[] {
-  const data = event as {
-    action?: string;
-    queueOption?: QueueOptionRow;
-    queueId?: number;
-    queueOptionIds?: number[];
-  };
-  if (data.action === "delete" && data.queueId === queueId && data.queueOptionIds) {
-    const gone = new Set(data.queueOptionIds);
-    return rows.filter((row) => !gone.has(row.id));
-  }
-  const record = data.queueOption;
-  if ((data.action === "create" || data.action === "update") && record?.queueId === queueId) {
-    return rows.some((row) => row.id === record.id)
-      ? rows.map((row) => (row.id === record.id ? record : row))
-      : [...rows, record].sort((a, b) => a.id - b.id);
-  }
-  return rows;
-}
-
-export function QueueOptionsEditor({ companyId, queueId }: QueueOptionsEditorProps) {
-  const t = useT();
-  const [rows, setRows] = useState<QueueOptionRow[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api<QueueOptionRow[]>("/api/queue-options", { query: { queueId } })
-      .then((list) => live && setRows(list))
-      .catch((err) => {
-        fail(err);
-        if (live) setRows([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, [queueId]);
-
-  useChannel(channels.queueOption(companyId), (event) => {
-    setRows((current) => current && applyOptionEvent(current, queueId, event));
-  });
-
-  async function add(parentId: number | null) {
-    try {
-      const created = await api<QueueOptionRow>("/api/queue-options", {
-        method: "POST",
-        body: { queueId, parentId, title: t("queues.options.newTitle") },
-      });
-      setRows((current) =>
-        current && applyOptionEvent(current, queueId, {
-          action: "create",
-          queueOption: created,
-        })
-      );
-      // The new option's title is ready to be typed over.
-      requestAnimationFrame(() => {
-        const input = document.getElementById(`queue-option-${created.id}-title`);
-        if (input instanceof HTMLInputElement) {
-          input.focus();
-          input.select();
-        }
-      });
-    } catch (err) {
-      fail(err);
+/** Focuses the title of a node just added, with its placeholder text selected. */
+function focusTitle(key: string) {
+  requestAnimationFrame(() => {
+    const input = document.getElementById(`queue-option-${key}-title`);
+    if (input instanceof HTMLInputElement) {
+      input.focus();
+      input.select();
     }
-  }
+  });
+}
 
-  if (rows === null) return <p class="py-4 text-sm text-fg-muted">{t("common.loading")}</p>;
+export function QueueOptionsEditor({ tree, onChange, invalid, accept }: QueueOptionsEditorProps) {
+  const t = useT();
+
+  function addTop() {
+    const node = newOption(t("queues.options.newTitle"));
+    onChange([...tree, node]);
+    focusTitle(node.key);
+  }
 
   return (
     <section class="flex flex-col gap-3" aria-labelledby="queue-options-heading">
       <div class="flex flex-wrap items-center justify-between gap-2">
-        <div>
+        <div class="min-w-0">
           <h3 id="queue-options-heading" class="text-sm font-semibold text-fg">
             {t("queues.options.title")}
           </h3>
           <p class="text-[13px] text-fg-subtle">{t("queues.options.intro")}</p>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => add(null)}>
+        <Button variant="secondary" size="sm" onClick={addTop}>
           <PlusIcon size={16} />
           {t("queues.options.add")}
         </Button>
       </div>
-      {rows.length === 0
+      {tree.length === 0
         ? (
           <p class="rounded-lg border border-dashed border-line-strong px-4 py-5 text-center text-[13px] text-fg-subtle">
             {t("queues.options.empty")}
@@ -120,112 +78,89 @@ export function QueueOptionsEditor({ companyId, queueId }: QueueOptionsEditorPro
         )
         : (
           <OptionList
-            rows={rows}
-            parentId={null}
+            level={tree}
+            nested={false}
             path=""
-            onAdd={add}
-            onChanged={(event) =>
-              setRows((current) => current && applyOptionEvent(current, queueId, event))}
-            queueId={queueId}
+            context={{ tree, onChange, invalid, accept }}
           />
         )}
     </section>
   );
 }
 
-interface OptionListProps {
-  rows: QueueOptionRow[];
-  parentId: number | null;
-  /** The numbering of the parent, e.g. "1.2", for labels. */
-  path: string;
-  queueId: number;
-  onAdd: (parentId: number) => void;
-  onChanged: (event: unknown) => void;
+interface Context {
+  tree: DraftOption[];
+  onChange: (tree: DraftOption[]) => void;
+  invalid: readonly string[];
+  accept?: string;
 }
 
-function OptionList({ rows, parentId, path, queueId, onAdd, onChanged }: OptionListProps) {
-  const level = rows.filter((row) => row.parentId === parentId);
+function OptionList(
+  { level, nested, path, context }: {
+    level: DraftOption[];
+    nested: boolean;
+    /** The parent's numbering, e.g. "1.2". */
+    path: string;
+    context: Context;
+  },
+) {
   if (level.length === 0) return null;
   return (
-    <ul
-      class={cx(
-        "flex flex-col gap-2",
-        parentId !== null && "mt-2 border-l-2 border-line pl-3 sm:pl-4",
-      )}
-    >
-      {level.map((row) => (
-        <OptionNode
-          key={row.id}
-          row={row}
-          rows={rows}
-          path={path ? `${path}.${row.option}` : row.option}
-          queueId={queueId}
-          onAdd={onAdd}
-          onChanged={onChanged}
-        />
-      ))}
+    <ul class={cx("flex flex-col gap-2", nested && "mt-2 border-l-2 border-line pl-3 sm:pl-4")}>
+      {level.map((node, index) => {
+        const answer = answerOf(node, index);
+        return (
+          <OptionNode
+            key={node.key}
+            node={node}
+            path={path ? `${path}.${answer}` : answer}
+            first={index === 0}
+            last={index === level.length - 1}
+            context={context}
+          />
+        );
+      })}
     </ul>
   );
 }
 
-interface OptionNodeProps extends Omit<OptionListProps, "parentId" | "path"> {
-  row: QueueOptionRow;
-  path: string;
-}
-
-function OptionNode({ row, rows, path, queueId, onAdd, onChanged }: OptionNodeProps) {
+function OptionNode(
+  { node, path, first, last, context }: {
+    node: DraftOption;
+    path: string;
+    first: boolean;
+    last: boolean;
+    context: Context;
+  },
+) {
   const t = useT();
-  const [title, setTitle] = useState(row.title);
-  const [message, setMessage] = useState(row.message);
+  const { tree, onChange, invalid, accept } = context;
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const base = `queue-option-${row.id}`;
-  const children = rows.filter((other) => other.parentId === row.id).length;
+  const base = `queue-option-${node.key}`;
+  const below = descendantsOf(node);
+  const missingTitle = invalid.includes(node.key) && !node.title.trim();
+  const set = (patch: Parameters<typeof updateOption>[2]) =>
+    onChange(updateOption(tree, node.key, patch));
+  const shownMedia = node.file?.name ?? (node.removeMedia ? null : node.mediaName);
 
-  // Another tab's edit arrives as a new row: show it unless this field is being typed in.
-  useEffect(() => setTitle(row.title), [row.title]);
-  useEffect(() => setMessage(row.message), [row.message]);
-
-  async function save(field: "title" | "message", value: string) {
-    const trimmed = field === "title" ? value.trim() : value;
-    if (trimmed === row[field]) return;
-    if (field === "title" && !trimmed) {
-      setTitle(row.title);
-      return;
-    }
-    try {
-      const saved = await api<QueueOptionRow>(`/api/queue-options/${row.id}`, {
-        method: "PUT",
-        body: { [field]: trimmed },
-      });
-      onChanged({ action: "update", queueOption: saved });
-    } catch (err) {
-      fail(err);
-    }
+  function addSub() {
+    const child = newOption(t("queues.options.newTitle"));
+    onChange(addChild(tree, node.key, child));
+    focusTitle(child.key);
   }
 
-  async function remove() {
-    setBusy(true);
-    try {
-      await api(`/api/queue-options/${row.id}`, { method: "DELETE" });
-      const ids = [row.id];
-      // The subtree goes with it; the server's event names the same ids.
-      for (let i = 0; i < ids.length; i++) {
-        for (const other of rows) if (other.parentId === ids[i]) ids.push(other.id);
-      }
-      onChanged({ action: "delete", queueId, queueOptionIds: ids });
-    } catch (err) {
-      fail(err);
-      setBusy(false);
-    }
+  function remove() {
+    // A node with sub-options asks first; a lone one goes at once (Cancel brings it back).
+    if (below > 0 && !confirming) setConfirming(true);
+    else onChange(removeOption(tree, node.key));
   }
 
   return (
-    <li data-testid="queue-option" data-option-id={row.id}>
+    <li data-testid="queue-option" data-option-key={node.key}>
       <div class="rounded-lg border border-line bg-surface-muted/60 p-3">
         <div class="flex items-start gap-2">
           <span
-            class="mt-2 inline-flex h-6 min-w-6 items-center justify-center rounded-md bg-brand-600/10 px-1.5 text-xs font-semibold tabular-nums text-brand-700 dark:bg-brand-400/15 dark:text-brand-300"
+            class="mt-2 inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-md bg-brand-600/10 px-1.5 text-xs font-semibold tabular-nums text-brand-700 dark:bg-brand-400/15 dark:text-brand-300"
             title={t("queues.options.number")}
           >
             {path}
@@ -233,25 +168,43 @@ function OptionNode({ row, rows, path, queueId, onAdd, onChanged }: OptionNodePr
           <div class="flex min-w-0 flex-1 flex-col gap-2">
             <input
               id={`${base}-title`}
-              value={title}
+              value={node.title}
               maxLength={100}
               aria-label={t("queues.options.titleLabel", { number: path })}
+              aria-invalid={missingTitle ? true : undefined}
               placeholder={t("queues.options.titleLabel", { number: path })}
-              onInput={(event) => setTitle(event.currentTarget.value)}
-              onBlur={(event) => save("title", event.currentTarget.value)}
+              onInput={(event) => set({ title: event.currentTarget.value })}
               class={cx(CONTROL_CLASSES, "font-medium")}
             />
+            {missingTitle && (
+              <p class="text-[13px] text-red-700 dark:text-red-400">
+                {t("errors.ERR_QUEUE_OPTION_TITLE_REQUIRED")}
+              </p>
+            )}
             <textarea
               id={`${base}-message`}
               rows={2}
-              value={message}
+              value={node.message}
               maxLength={10_000}
               aria-label={t("queues.options.messageLabel", { number: path })}
               placeholder={t("queues.options.messagePlaceholder")}
-              onInput={(event) => setMessage(event.currentTarget.value)}
-              onBlur={(event) => save("message", event.currentTarget.value)}
+              onInput={(event) => set({ message: event.currentTarget.value })}
               class={cx(CONTROL_CLASSES, "h-auto min-h-16 resize-y py-2 leading-relaxed")}
             />
+            {shownMedia && (
+              <p class="flex min-w-0 items-center gap-1.5 text-[13px] text-fg-muted">
+                <PaperclipIcon size={14} class="shrink-0" />
+                <span class="truncate">{shownMedia}</span>
+                <button
+                  type="button"
+                  class="ml-1 inline-flex size-6 shrink-0 items-center justify-center rounded-md text-fg-subtle hover:bg-surface-sunken hover:text-fg focus-visible:outline-2 focus-visible:outline-brand-500"
+                  aria-label={t("queues.options.removeFile", { name: shownMedia })}
+                  onClick={() => set({ file: undefined, removeMedia: true })}
+                >
+                  <XIcon size={14} />
+                </button>
+              </p>
+            )}
           </div>
         </div>
         {confirming
@@ -261,34 +214,70 @@ function OptionNode({ row, rows, path, queueId, onAdd, onChanged }: OptionNodePr
               class="mt-2 flex flex-wrap items-center justify-end gap-2 rounded-md bg-red-50 px-3 py-2 text-[13px] text-red-800 dark:bg-red-950/40 dark:text-red-200"
             >
               <span class="mr-auto">
-                {children > 0
-                  ? t("queues.options.confirmDeleteTree", { title: row.title })
-                  : t("queues.options.confirmDelete", { title: row.title })}
+                {t("queues.options.confirmDeleteTree", { title: node.title })}
               </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => setConfirming(false)}
-                disabled={busy}
-              >
+              <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
                 {t("common.cancel")}
               </Button>
-              <Button variant="danger" size="sm" onClick={remove} loading={busy}>
+              <Button variant="danger" size="sm" onClick={remove}>
                 {t("queues.options.deleteShort")}
               </Button>
             </div>
           )
           : (
-            <div class="mt-2 flex justify-end gap-1">
-              <Button variant="ghost" size="sm" onClick={() => onAdd(row.id)}>
-                <PlusIcon size={15} />
-                {t("queues.options.addChild")}
+            <div class="mt-2 flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={first}
+                onClick={() => onChange(moveOption(tree, node.key, -1))}
+                aria-label={t("queues.options.moveUp", { title: node.title })}
+              >
+                <ChevronDownIcon size={15} class="rotate-180" />
               </Button>
               <Button
                 variant="ghost"
                 size="sm"
-                onClick={() => setConfirming(true)}
-                aria-label={t("queues.options.delete", { title: row.title })}
+                disabled={last}
+                onClick={() => onChange(moveOption(tree, node.key, 1))}
+                aria-label={t("queues.options.moveDown", { title: node.title })}
+              >
+                <ChevronDownIcon size={15} />
+              </Button>
+              <label
+                class={cx(
+                  buttonClasses("ghost", "sm"),
+                  "cursor-pointer focus-within:outline-2 focus-within:outline-brand-500",
+                )}
+              >
+                <PaperclipIcon size={15} />
+                <span class="max-sm:sr-only">{t("queues.options.attach")}</span>
+                <input
+                  type="file"
+                  class="sr-only"
+                  accept={accept}
+                  aria-label={t("queues.options.attachTo", { title: node.title })}
+                  onChange={(event) => {
+                    const file = event.currentTarget.files?.[0];
+                    if (file) set({ file, removeMedia: false });
+                    event.currentTarget.value = "";
+                  }}
+                />
+              </label>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={addSub}
+                aria-label={t("queues.options.addChildTo", { title: node.title })}
+              >
+                <PlusIcon size={15} />
+                <span class="max-sm:sr-only">{t("queues.options.addChild")}</span>
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={remove}
+                aria-label={t("queues.options.delete", { title: node.title })}
               >
                 <TrashIcon size={15} />
                 <span class="max-sm:sr-only">{t("queues.options.deleteShort")}</span>
@@ -296,14 +285,7 @@ function OptionNode({ row, rows, path, queueId, onAdd, onChanged }: OptionNodePr
             </div>
           )}
       </div>
-      <OptionList
-        rows={rows}
-        parentId={row.id}
-        path={path}
-        queueId={queueId}
-        onAdd={onAdd}
-        onChanged={onChanged}
-      />
+      <OptionList level={node.children} nested path={path} context={context} />
     </li>
   );
 }

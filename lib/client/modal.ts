@@ -39,3 +39,17 @@ export function closeModal(id: string): void {
   const dialog = dialogById(id);
   if (dialog?.open) dialog.close();
 }
+
+/**
+ * Brings the first field marked wrong in dialog `id` into view and focuses it: a long form
+ * scrolls inside the dialog, and a refused save must show its field, not leave it below.
+ */
+export function revealFirstInvalid(id: string): void {
+  requestAnimationFrame(() => {
+    const fields = document.querySelectorAll<HTMLElement>(`#${id} [aria-invalid="true"]`);
+    // A field on a hidden tab cannot be shown; the tab switch re-renders before the next frame.
+    const field = [...fields].find((element) => element.offsetParent !== null);
+    field?.scrollIntoView({ block: "center" });
+    field?.focus({ preventScroll: true });
+  });
+}

@@ -9,8 +9,14 @@ import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { noneAsNull } from "../../lib/http/client_values.ts";
 import { idParam } from "../../lib/http/params.ts";
-import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
-import { validateJson, validateQuery } from "../../lib/http/validate.ts";
+import {
+  isMultipart,
+  readMultipart,
+  readUploadForm,
+  uploadBodyLimit,
+} from "../../lib/http/upload.ts";
+import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { AppError } from "../../lib/http/errors.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
@@ -35,6 +41,7 @@ import {
   showQueue,
   updateQueue,
 } from "../../services/queues/queues.ts";
+import { MAX_OPTION_NODES, type OptionTreeNode } from "../../services/queues/option_tree.ts";
 
 /** The id of a queue's integration or prompt, or null for none. */
 const linkId = z.preprocess(
@@ -63,11 +70,80 @@ const QueueFields = z.object({
   promptId: linkId,
   schedules: OpeningHours,
 });
+/** One node of the menu the queue dialog saves with the queue (services/queues/option_tree.ts). */
+const OptionNode: z.ZodType<OptionTreeNode> = z.object({
+  id: z.number().int().positive().max(2_147_483_647).optional(),
+  title: z.string().trim().min(1, "ERR_QUEUE_OPTION_TITLE_REQUIRED").max(100),
+  message: z.string().max(10_000).optional(),
+  option: z.string().trim().max(20).optional(),
+  mediaKey: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).optional(),
+  removeMedia: z.boolean().optional(),
+  get children() {
+    return z.array(OptionNode).max(MAX_OPTION_NODES).optional();
+  },
+});
+
+/**
+ * How deep a value nests, counted without recursion: a hostile body nested thousands of
+ * levels deep is refused before the recursive schema walks it.
+ */
+function nestingOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > 40) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+// Eight menu levels are 2 × 8 nestings of arrays and nodes, plus the fields inside.
+const OptionTree = z.unknown()
+  .refine((tree) => nestingOf(tree) <= 18, "ERR_QUEUE_OPTIONS_TOO_DEEP")
+  .pipe(z.array(OptionNode).max(MAX_OPTION_NODES));
+
 const CreateQueue = QueueFields.partial().extend({
   name: QueueFields.shape.name,
   color: QueueFields.shape.color,
+  options: OptionTree.optional(),
 });
-const UpdateQueue = QueueFields.partial();
+const UpdateQueue = QueueFields.partial().extend({ options: OptionTree.optional() });
+
+/** The multipart field holding the queue as JSON; files go as `media.<mediaKey>`. */
+const QUEUE_FIELD = "queue";
+const MEDIA_FIELD_PREFIX = "media.";
+
+/**
+ * A queue save: JSON, or multipart when the dialog sends option media with it (the queue as
+ * JSON in `queue`, each file under `media.<key>` that a node's `mediaKey` names).
+ */
+async function readQueueSave<S extends z.ZodType>(
+  c: IdContext,
+  schema: S,
+): Promise<{ input: z.output<S>; files: Map<string, File> }> {
+  if (!isMultipart(c)) return { input: await validateJson(c, schema), files: new Map() };
+  const body = await readMultipart(c);
+  const files = new Map<string, File>();
+  let json: unknown;
+  for (const [field, value] of Object.entries(body)) {
+    if (field === QUEUE_FIELD && typeof value === "string") {
+      try {
+        json = JSON.parse(value);
+      } catch {
+        throw new AppError("ERR_INVALID_JSON", 400);
+      }
+    } else if (field.startsWith(MEDIA_FIELD_PREFIX) && value instanceof File) {
+      files.set(field.slice(MEDIA_FIELD_PREFIX.length), value);
+    } else {
+      throw new AppError("ERR_BAD_REQUEST", 400);
+    }
+  }
+  if (json === undefined) throw new AppError("ERR_INVALID_JSON", 400);
+  return { input: validate(schema, json), files };
+}
 
 const ListOptionsQuery = z.object({
   // Text first, so that a missing queueId is "required" rather than "not a number".
@@ -122,15 +198,24 @@ export function queueRoutes(deps: ServiceDeps): Hono<AppEnv> {
     return c.json(await showQueue(deps.db, who, queueId(c)));
   });
 
-  routes.post("/", async (c) => {
+  // Admins only, checked before a multipart body (the option media) is read.
+  const saveGuard = async (c: IdContext, next: () => Promise<void>) => {
+    requireAdmin(c);
+    await next();
+  };
+  const saveLimit = uploadBodyLimit(MAX_MEDIA_BYTES);
+
+  routes.post("/", saveGuard, saveLimit, async (c) => {
     const who = requireAdmin(c);
-    return c.json(await createQueue(deps, who, await validateJson(c, CreateQueue)));
+    const { input, files } = await readQueueSave(c, CreateQueue);
+    return c.json(await createQueue(deps, who, input, files));
   });
 
-  routes.put("/:id{[0-9]+}", async (c) => {
+  routes.put("/:id{[0-9]+}", saveGuard, saveLimit, async (c) => {
     const who = requireAdmin(c);
     const id = queueId(c);
-    return c.json(await updateQueue(deps, who, id, await validateJson(c, UpdateQueue)));
+    const { input, files } = await readQueueSave(c, UpdateQueue);
+    return c.json(await updateQueue(deps, who, id, input, files));
   });
 
   routes.delete("/:id{[0-9]+}", async (c) => {

@@ -1,7 +1,8 @@
 /**
  * `/api/settings` (admin §7): the caller's company options. Everyone signed in reads them
  * (the screens adapt to them); only admins change one, and every open screen of the
- * company hears of it on `company-{id}-settings`.
+ * company hears of it on `company-{id}-settings`. The ISP credentials are answered to
+ * admins only, masked, and never published.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -10,10 +11,11 @@ import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { validateJson } from "../../lib/http/validate.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
-import { listSettings } from "../../services/accounts/settings.ts";
-import { updateSetting } from "../../services/settings/settings.ts";
+import { settingsFor, updateSetting } from "../../services/settings/settings.ts";
+import { SECRET_MAX_LENGTH } from "../../services/settings/setting_values.ts";
 
-const SettingBody = z.object({ value: z.string().max(200) });
+// The service checks each key's own values; this only bounds the longest, a credential.
+const SettingBody = z.object({ value: z.string().max(SECRET_MAX_LENGTH) });
 
 export function settingRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const { db, hub } = deps;
@@ -21,7 +23,7 @@ export function settingRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   routes.get("/", async (c) => {
     const auth = requireAuth(c);
-    return c.json(await listSettings(db, auth.companyId));
+    return c.json(await settingsFor(db, auth));
   });
 
   routes.put("/:key", async (c) => {

@@ -14,7 +14,9 @@ export type QueueEvent =
 
 export type QueueOptionEvent =
   | { action: "create" | "update"; queueOption: QueueOption }
-  | { action: "delete"; queueId: number; queueOptionIds: number[] };
+  | { action: "delete"; queueId: number; queueOptionIds: number[] }
+  // The whole menu was rewritten with its queue: lists load it again (an event stays small).
+  | { action: "reload"; queueId: number };
 
 async function publish(hub: Hub | undefined, companyId: number, channel: string, event: unknown) {
   try {

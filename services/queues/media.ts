@@ -8,9 +8,13 @@ import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { publishQueueEvent, publishQueueOptionEvent } from "./events.ts";
 import { findQueueOption, lockQueueOption } from "./options.ts";
 import { findQueue, lockQueue } from "./queues.ts";
-import type { Queue, QueueDeps, QueueOption, Who } from "./types.ts";
-
-export const QUEUE_MEDIA_AREA = "queues";
+import {
+  type Queue,
+  QUEUE_MEDIA_AREA,
+  type QueueDeps,
+  type QueueOption,
+  type Who,
+} from "./types.ts";
 
 type Target = "queues" | "queue_options";
 

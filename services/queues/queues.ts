@@ -5,10 +5,19 @@
  */
 import { type Queryable, type Sql, sql, uniqueViolation } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { publishQueueEvent } from "./events.ts";
+import { publishQueueEvent, publishQueueOptionEvent } from "./events.ts";
 import type { OpeningHoursDay } from "../companies/weekdays.ts";
 import { assertQueueLinks } from "./links.ts";
-import type { Queue, QueueDeps, QueueInput, Who } from "./types.ts";
+import { mediaKeysOf, replaceOptionTree } from "./option_tree.ts";
+import type { StoredMedia } from "../../lib/media/store.ts";
+import {
+  type OptionUploads,
+  type Queue,
+  QUEUE_MEDIA_AREA,
+  type QueueDeps,
+  type QueueInput,
+  type Who,
+} from "./types.ts";
 
 /** Where the media route serves a stored file (routes/api/media.ts). */
 const MEDIA_URL_PREFIX = "/api/media/";
@@ -97,32 +106,95 @@ function schedulesJson(schedules: OpeningHoursDay[]): Sql {
   return sql`${JSON.stringify(schedules)}::text::jsonb`;
 }
 
-export async function createQueue(deps: QueueDeps, who: Who, input: QueueInput): Promise<Queue> {
-  const queue = await translateDuplicates(() =>
-    deps.db.transaction(async (tx) => {
-      const { limit } = await lockCompany(tx, who.companyId);
-      const count = await tx.one<{ n: number }>(
-        sql`select count(*)::int as n from queues where company_id = ${who.companyId}`,
-      );
-      if (count.n >= limit) throw new AppError("ERR_QUEUE_LIMIT_REACHED", 403, { limit });
-      await assertQueueLinks(tx, who.companyId, input);
-      await assertFree(tx, who.companyId, input);
-      const { id } = await tx.one<{ id: number }>(sql`
+/**
+ * Runs a queue write that may rewrite its option tree: the tree's files are stored first
+ * (a refused file stops everything before any row changes), removed again when the write
+ * fails, and the files the committed tree no longer uses are removed after it.
+ */
+async function withOptionUploads(
+  deps: QueueDeps,
+  who: Who,
+  input: Partial<QueueInput>,
+  files: OptionUploads,
+  write: (stored: ReadonlyMap<string, StoredMedia>, unused: string[]) => Promise<Queue>,
+): Promise<Queue> {
+  const keys = input.options ? mediaKeysOf(input.options) : [];
+  for (const key of files.keys()) {
+    if (!keys.includes(key)) throw new AppError("ERR_QUEUE_OPTION_MEDIA_UNUSED", 400);
+  }
+  const stored = new Map<string, StoredMedia>();
+  const unused: string[] = [];
+  let queue: Queue;
+  try {
+    for (const [key, file] of files) {
+      stored.set(key, await deps.media.save(who.companyId, QUEUE_MEDIA_AREA, file));
+    }
+    queue = await write(stored, unused);
+  } catch (err) {
+    for (const media of stored.values()) await deps.media.remove(media.path);
+    throw err;
+  }
+  // The rows are committed first: a file left behind is harmless, a row without its file not.
+  for (const file of unused) await deps.media.remove(file);
+  return queue;
+}
+
+/** Rewrites the option tree when the input carries one; answers whether it did. */
+async function writeOptions(
+  tx: Queryable,
+  who: Who,
+  queueId: number,
+  input: Partial<QueueInput>,
+  stored: ReadonlyMap<string, StoredMedia>,
+  unused: string[],
+): Promise<boolean> {
+  if (!input.options) return false;
+  unused.push(...await replaceOptionTree(tx, who.companyId, queueId, input.options, stored));
+  return true;
+}
+
+export async function createQueue(
+  deps: QueueDeps,
+  who: Who,
+  input: QueueInput,
+  files: OptionUploads = new Map(),
+): Promise<Queue> {
+  const queue = await withOptionUploads(
+    deps,
+    who,
+    input,
+    files,
+    (stored, unused) =>
+      translateDuplicates(() =>
+        deps.db.transaction(async (tx) => {
+          const { limit } = await lockCompany(tx, who.companyId);
+          const count = await tx.one<{ n: number }>(
+            sql`select count(*)::int as n from queues where company_id = ${who.companyId}`,
+          );
+          if (count.n >= limit) throw new AppError("ERR_QUEUE_LIMIT_REACHED", 403, { limit });
+          await assertQueueLinks(tx, who.companyId, input);
+          await assertFree(tx, who.companyId, input);
+          const { id } = await tx.one<{ id: number }>(sql`
         insert into queues (company_id, name, color, greeting_message, out_of_hours_message,
                             order_queue, integration_id, prompt_id)
         values (${who.companyId}, ${input.name}, ${input.color}, ${input.greetingMessage ?? ""},
                 ${input.outOfHoursMessage ?? ""}, ${input.orderQueue ?? null},
                 ${input.integrationId ?? null}, ${input.promptId ?? null})
         returning id`);
-      if (input.schedules) {
-        await tx.run(
-          sql`update queues set schedules = ${schedulesJson(input.schedules)} where id = ${id}`,
-        );
-      }
-      return (await findQueue(tx, who.companyId, id))!;
-    })
+          if (input.schedules) {
+            await tx.run(
+              sql`update queues set schedules = ${schedulesJson(input.schedules)} where id = ${id}`,
+            );
+          }
+          await writeOptions(tx, who, id, input, stored, unused);
+          return (await findQueue(tx, who.companyId, id))!;
+        })
+      ),
   );
   await publishQueueEvent(deps.hub, who.companyId, { action: "create", queue });
+  if (input.options) {
+    await publishQueueOptionEvent(deps.hub, who.companyId, { action: "reload", queueId: queue.id });
+  }
   return queue;
 }
 
@@ -131,37 +203,49 @@ export async function updateQueue(
   who: Who,
   id: number,
   input: Partial<QueueInput>,
+  files: OptionUploads = new Map(),
 ): Promise<Queue> {
-  const queue = await translateDuplicates(() =>
-    deps.db.transaction(async (tx) => {
-      await lockCompany(tx, who.companyId);
-      await lockQueue(tx, who.companyId, id);
-      await assertQueueLinks(tx, who.companyId, input);
-      await assertFree(tx, who.companyId, input, id);
-      const sets: Sql[] = [sql`updated_at = now()`];
-      if (input.name !== undefined) sets.push(sql`name = ${input.name}`);
-      if (input.color !== undefined) sets.push(sql`color = ${input.color}`);
-      if (input.greetingMessage !== undefined) {
-        sets.push(sql`greeting_message = ${input.greetingMessage}`);
-      }
-      if (input.outOfHoursMessage !== undefined) {
-        sets.push(sql`out_of_hours_message = ${input.outOfHoursMessage}`);
-      }
-      if (input.orderQueue !== undefined) sets.push(sql`order_queue = ${input.orderQueue}`);
-      if (input.integrationId !== undefined) {
-        sets.push(sql`integration_id = ${input.integrationId}`);
-      }
-      if (input.promptId !== undefined) sets.push(sql`prompt_id = ${input.promptId}`);
-      if (input.schedules !== undefined) {
-        sets.push(sql`schedules = ${schedulesJson(input.schedules)}`);
-      }
-      await tx.run(sql`
+  const queue = await withOptionUploads(
+    deps,
+    who,
+    input,
+    files,
+    (stored, unused) =>
+      translateDuplicates(() =>
+        deps.db.transaction(async (tx) => {
+          await lockCompany(tx, who.companyId);
+          await lockQueue(tx, who.companyId, id);
+          await assertQueueLinks(tx, who.companyId, input);
+          await assertFree(tx, who.companyId, input, id);
+          const sets: Sql[] = [sql`updated_at = now()`];
+          if (input.name !== undefined) sets.push(sql`name = ${input.name}`);
+          if (input.color !== undefined) sets.push(sql`color = ${input.color}`);
+          if (input.greetingMessage !== undefined) {
+            sets.push(sql`greeting_message = ${input.greetingMessage}`);
+          }
+          if (input.outOfHoursMessage !== undefined) {
+            sets.push(sql`out_of_hours_message = ${input.outOfHoursMessage}`);
+          }
+          if (input.orderQueue !== undefined) sets.push(sql`order_queue = ${input.orderQueue}`);
+          if (input.integrationId !== undefined) {
+            sets.push(sql`integration_id = ${input.integrationId}`);
+          }
+          if (input.promptId !== undefined) sets.push(sql`prompt_id = ${input.promptId}`);
+          if (input.schedules !== undefined) {
+            sets.push(sql`schedules = ${schedulesJson(input.schedules)}`);
+          }
+          await tx.run(sql`
         update queues set ${sql.join(sets)}
         where id = ${id} and company_id = ${who.companyId}`);
-      return (await findQueue(tx, who.companyId, id))!;
-    })
+          await writeOptions(tx, who, id, input, stored, unused);
+          return (await findQueue(tx, who.companyId, id))!;
+        })
+      ),
   );
   await publishQueueEvent(deps.hub, who.companyId, { action: "update", queue });
+  if (input.options) {
+    await publishQueueOptionEvent(deps.hub, who.companyId, { action: "reload", queueId: id });
+  }
   return queue;
 }
 

@@ -5,6 +5,7 @@
 import type { Principal } from "../../lib/http/auth.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { OpeningHoursDay } from "../companies/weekdays.ts";
+import type { OptionTreeNode } from "./option_tree.ts";
 
 export interface Queue {
   id: number;
@@ -32,7 +33,15 @@ export interface QueueInput {
   integrationId?: number | null;
   promptId?: number | null;
   schedules?: OpeningHoursDay[];
+  /** The whole chatbot menu, when the dialog saves it with the queue (option_tree.ts). */
+  options?: OptionTreeNode[];
 }
+
+/** Files sent with a queue save, by the `mediaKey` the option tree names them with. */
+export type OptionUploads = ReadonlyMap<string, File>;
+
+/** Where queue and option media are stored, under the company's media folder. */
+export const QUEUE_MEDIA_AREA = "queues";
 
 export type QueueDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
 

@@ -22,3 +22,25 @@ export type EditableSettingKey = keyof typeof EDITABLE_SETTINGS;
 export function isEditableSetting(key: string): key is EditableSettingKey {
   return Object.hasOwn(EDITABLE_SETTINGS, key);
 }
+
+/**
+ * The ISP billing integrations' credentials (admin §3): free text that admins type in and
+ * nobody reads back, so the API answers them masked and only to admins.
+ */
+export const SECRET_SETTINGS = [
+  "ipixc",
+  "tokenixc",
+  "ipmkauth",
+  "clientidmkauth",
+  "clientsecretmkauth",
+  "asaas",
+] as const;
+
+export type SecretSettingKey = typeof SECRET_SETTINGS[number];
+
+/** Room for the longest of the providers' API keys. */
+export const SECRET_MAX_LENGTH = 500;
+
+export function isSecretSetting(key: string): key is SecretSettingKey {
+  return (SECRET_SETTINGS as readonly string[]).includes(key);
+}

@@ -1,25 +1,38 @@
 /**
  * Changing a company's options (admin §3, §9). Each key a company admin may change has a
  * closed set of values; anything else is refused with a code the browser translates.
+ * The ISP credentials are settings too, but secret: see secrets.ts.
  *
- * Left out on purpose:
- * - `campaignsEnabled` is the super user's to grant (it shows the campaign menus), through
- *   the company form; an admin writing it here gets ERR_SETTING_NOT_EDITABLE.
- * - The ISP billing keys of the original (ipixc, tokenixc, ipmkauth, clientidmkauth,
- *   clientsecretmkauth, asaas) fed integrations Balcão does not have, so they would be
- *   secrets with no effect: they are unknown keys here (ERR_NO_SETTING_FOUND).
+ * `campaignsEnabled` is left out on purpose: it is the super user's to grant (it shows the
+ * campaign menus), through the company form; an admin writing it here gets
+ * ERR_SETTING_NOT_EDITABLE.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
-import { DEFAULT_SETTINGS, type SettingRow } from "../accounts/settings.ts";
-import { EDITABLE_SETTINGS, isEditableSetting } from "./setting_values.ts";
+import { DEFAULT_SETTINGS, listSettings, type SettingRow } from "../accounts/settings.ts";
+import { isAdmin } from "../accounts/permissions.ts";
+import type { Principal } from "../../lib/http/auth.ts";
+import { listSecretSettings, type MaskedSetting, updateSecretSetting } from "./secrets.ts";
+import { EDITABLE_SETTINGS, isEditableSetting, isSecretSetting } from "./setting_values.ts";
 
 export interface SettingsDeps {
   db: Queryable;
   /** Absent in tests that need no realtime, and then nothing is published. */
   hub?: Hub;
+}
+
+/**
+ * What `GET /api/settings` answers: the company's options to everyone signed in, and to
+ * admins the ISP credentials too, masked.
+ */
+export async function settingsFor(
+  db: Queryable,
+  who: Pick<Principal, "companyId" | "profile" | "super">,
+): Promise<(SettingRow | MaskedSetting)[]> {
+  const options = await listSettings(db, who.companyId);
+  return isAdmin(who) ? [...options, ...await listSecretSettings(db, who.companyId)] : options;
 }
 
 /**
@@ -33,7 +46,9 @@ export async function updateSetting(
   companyId: number,
   key: string,
   value: string,
-): Promise<SettingRow> {
+): Promise<SettingRow | MaskedSetting> {
+  // Never published: plain users listen on the settings channel.
+  if (isSecretSetting(key)) return await updateSecretSetting(db, companyId, key, value);
   if (!isEditableSetting(key)) {
     if (Object.hasOwn(DEFAULT_SETTINGS, key)) throw new AppError("ERR_SETTING_NOT_EDITABLE", 403);
     throw new AppError("ERR_NO_SETTING_FOUND", 404);

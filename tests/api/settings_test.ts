@@ -84,7 +84,7 @@ Deno.test("[api] /api/settings", async (t) => {
     });
 
     await t.step("unknown keys are 404, the super user's flag is not an admin's", async () => {
-      for (const key of ["nope", "asaas", "tokenixc", "constructor"]) {
+      for (const key of ["nope", "constructor", "__proto__", "IPIXC"]) {
         const res = await answer(await asAdmin("PUT", `/api/settings/${key}`, { value: "x" }));
         assert.deepEqual(res, { status: 404, body: { error: "ERR_NO_SETTING_FOUND" } }, key);
       }
@@ -114,6 +114,95 @@ Deno.test("[api] /api/settings", async (t) => {
       assert.equal(value(theirs.body, "scheduleType"), "disabled");
       assert.equal(value(mine.body, "scheduleType"), "queue");
       assert.equal(published.at(-1)?.room, `company-${otherId}`);
+    });
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("[api] /api/settings: the ISP credentials", async (t) => {
+  const { hub, published } = recordingHub();
+  const { db, companyId, asAdmin, asAgent, asOtherAdmin, asSuper, close } = await openAppWithActors(
+    { hub },
+  );
+  const secrets = (list: { key: string; value: string; masked?: true }[]) =>
+    Object.fromEntries(list.filter((s) => s.masked).map((s) => [s.key, s.value]));
+  const stored = (key: string) =>
+    db.maybeOne<{ value: string }>(
+      sql`select value from settings where company_id = ${companyId} and key = ${key}`,
+    );
+  try {
+    await t.step("admins see every key, empty while unset", async () => {
+      const { body } = await answer(await asAdmin("GET", "/api/settings"));
+      assert.deepEqual(secrets(body), {
+        ipixc: "",
+        tokenixc: "",
+        ipmkauth: "",
+        clientidmkauth: "",
+        clientsecretmkauth: "",
+        asaas: "",
+      });
+    });
+
+    const token = "  $aact_YTU5YTE0M2M2N2I4MTliNzk0YTI5N2U5MzdjNWZmNDQ6OjAwMDAwMDAwMDA  ";
+    await t.step("an admin stores one; the answer and the list show it masked", async () => {
+      const before = published.length;
+      const put = await answer(await asAdmin("PUT", "/api/settings/asaas", { value: token }));
+      assert.deepEqual(put, {
+        status: 200,
+        body: { key: "asaas", value: "••••••••wMDA", masked: true },
+      });
+      await answer(await asAdmin("PUT", "/api/settings/ipixc", { value: "10.0.0.1" }));
+      assert.equal((await stored("asaas"))?.value, token.trim());
+      const list = secrets((await answer(await asAdmin("GET", "/api/settings"))).body);
+      assert.equal(list.asaas, "••••••••wMDA");
+      // A short value shows none of its characters.
+      assert.equal(list.ipixc, "••••••••");
+      assert.ok(!JSON.stringify(list).includes("10.0.0.1"));
+      // Plain users listen on the settings channel: nothing about credentials goes there.
+      assert.equal(published.length, before);
+    });
+
+    await t.step("plain users get nothing of them, and cannot set them", async () => {
+      const { body } = await answer(await asAgent("GET", "/api/settings"));
+      assert.deepEqual(secrets(body), {});
+      assert.ok(!JSON.stringify(body).includes("aact"));
+      const put = await answer(await asAgent("PUT", "/api/settings/asaas", { value: "mine" }));
+      assert.deepEqual(put, { status: 403, body: { error: "ERR_NO_PERMISSION" } });
+      assert.equal((await stored("asaas"))?.value, token.trim());
+    });
+
+    await t.step("another company sees its own, unset, and cannot reach these", async () => {
+      const { body } = await answer(await asOtherAdmin("GET", "/api/settings"));
+      assert.equal(secrets(body).asaas, "");
+      await answer(await asOtherAdmin("PUT", "/api/settings/asaas", { value: "theirs-123456" }));
+      assert.equal((await stored("asaas"))?.value, token.trim());
+      // The super user manages the platform company, not this one.
+      const platform = await answer(await asSuper("GET", "/api/settings"));
+      assert.equal(secrets(platform.body).asaas, "");
+    });
+
+    await t.step("a value too long or with control characters is refused", async () => {
+      for (const value of ["x".repeat(501), "abc\u0007def"]) {
+        const res = await answer(await asAdmin("PUT", "/api/settings/tokenixc", { value }));
+        assert.equal(res.status, 400);
+      }
+      const res = await answer(
+        await asAdmin("PUT", "/api/settings/tokenixc", { value: "bad\u0001value" }),
+      );
+      assert.deepEqual(res.body, { error: "ERR_INVALID_SETTING_VALUE", key: "tokenixc" });
+      assert.equal(await stored("tokenixc"), undefined);
+    });
+
+    await t.step("an empty value removes the credential", async () => {
+      const res = await answer(await asAdmin("PUT", "/api/settings/ipixc", { value: " " }));
+      assert.deepEqual(res.body, { key: "ipixc", value: "", masked: true });
+      assert.equal(await stored("ipixc"), undefined);
+    });
+
+    await t.step("the company pages never carry them", async () => {
+      const session = await answer(await asAdmin("GET", "/api/auth/me"));
+      assert.ok(!JSON.stringify(session.body).includes("aact"));
     });
   } finally {
     await close();

@@ -1,12 +1,13 @@
 /**
  * /queues in Chromium against a real server: with opening hours set per queue, an admin
- * creates a queue (name, palette colour, greeting, a shorter Friday), reopens it, builds a
- * menu two levels deep, and after a reload everything is still there, in the page and in
- * the API.
+ * creates a queue (name, palette colour, greeting, a shorter Friday) with a menu three
+ * levels deep in one save; after a reload everything is still there, in the page and in the
+ * API. Changes to the menu that end in Cancel are not saved (#23), and on short screens the
+ * dialog keeps its Save button and a save error in view.
  */
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
-import { launchBrowser } from "../helpers/browser.ts";
+import { inViewport, launchBrowser } from "../helpers/browser.ts";
 import { apiWith, signedInPage, startTestServer } from "../helpers/browser_server.ts";
 
 /** Clicks the button in `scope` whose text is `text`, once it is there and enabled. */
@@ -31,15 +32,38 @@ async function setTime(page: Page, label: string, value: string) {
   }, value);
 }
 
-/** Replaces the text of `selector` and leaves the field, which saves an option. */
-async function retype(page: Page, selector: string, text: string) {
-  await page.click(selector, { count: 3 });
+const OPTION_TITLES = "dialog[open] [data-testid=queue-option] input[id$=-title]";
+
+/** Replaces the text of the option title number `index` (in document order). */
+async function retitle(page: Page, index: number, text: string) {
+  await page.waitForFunction(
+    (selector, wanted) => document.querySelectorAll(selector).length > wanted,
+    {},
+    OPTION_TITLES,
+    index,
+  );
+  const input = (await page.$$(OPTION_TITLES))[index]!;
+  await input.click({ count: 3 });
   await page.keyboard.press("Backspace");
-  await page.type(selector, text);
-  await page.keyboard.press("Tab");
+  await input.type(text);
 }
 
-Deno.test("[browser] queues: colour, hours and a two-level options menu", async (t) => {
+/** Clicks "Sub-opção" on the option whose title is `title`. */
+async function addSubOption(page: Page, title: string) {
+  await page.$$eval("dialog[open] [data-testid=queue-option]", (items, wanted) => {
+    const item = items.find((li) =>
+      (li.querySelector("input[id$=-title]") as HTMLInputElement).value === wanted
+    )!;
+    const own = item.firstElementChild!;
+    [...own.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Sub-opção")!
+      .click();
+  }, title);
+}
+
+const titlesInDialog = (page: Page) =>
+  page.$$eval(OPTION_TITLES, (inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+
+Deno.test("[browser] queues: hours and a three-level options menu saved with the queue", async (t) => {
   const server = await startTestServer("queues");
   const { browser, close } = await launchBrowser();
   try {
@@ -52,7 +76,7 @@ Deno.test("[browser] queues: colour, hours and a two-level options menu", async 
     const page = await signedInPage(browser, server.url, token, errors);
     let color = "";
 
-    await t.step("a queue is created with a palette colour and a shorter Friday", async () => {
+    await t.step("a queue is created with a colour, a shorter Friday and its menu", async () => {
       await page.goto(`${server.url}/queues`, { waitUntil: "networkidle0" });
       await clickButton(page, "main", "Nova fila");
       await page.waitForSelector("dialog[open] #queue-name");
@@ -62,40 +86,33 @@ Deno.test("[browser] queues: colour, hours and a two-level options menu", async 
       color = await swatches[13]!.evaluate((input) => (input as HTMLInputElement).value);
       await swatches[13]!.click();
       await page.type("dialog[open] #queue-greeting", "Olá! Este é o financeiro.");
+      await clickButton(page, "dialog[open]", "Adicionar opção");
+      await retitle(page, 0, "Boletos");
+      await addSubOption(page, "Boletos");
+      await retitle(page, 1, "Segunda via");
+      await addSubOption(page, "Segunda via");
+      await retitle(page, 2, "Por e-mail");
+      await clickButton(page, "dialog[open]", "Adicionar opção");
+      await retitle(page, 3, "Pix");
+      assert.deepEqual(await titlesInDialog(page), ["Boletos", "Segunda via", "Por e-mail", "Pix"]);
+      // Nothing reaches the server before Save.
+      assert.deepEqual(await api("GET", "/api/queue"), []);
       await clickButton(page, "dialog[open]", "Horários de Atendimento");
       await page.waitForSelector('dialog[open] input[aria-label="Fim de Sexta-feira"]');
       await setTime(page, "Fim de Sexta-feira", "16:30");
       await page.click("dialog[open] button[type=submit]:not([aria-label])");
-      // A new queue's dialog stays open on it, so its menu can be built right away.
+      await page.waitForFunction(() => !document.querySelector("dialog[open]"));
       await page.waitForFunction(() =>
         document.querySelector("tbody")?.textContent?.includes("Financeiro")
       );
-      assert.ok(await page.$("dialog[open]"), "the dialog stays open on the new queue");
     });
 
     const queues = await api("GET", "/api/queue");
     const queue = queues.find((q: { name: string }) => q.name === "Financeiro");
     assert.ok(queue, "the queue is stored");
-
-    await t.step("its menu gets an option with a sub-option", async () => {
-      await clickButton(page, "dialog[open]", "Dados da Fila");
-      await clickButton(page, "dialog[open]", "Adicionar opção");
-      await page.waitForSelector("dialog[open] [data-testid=queue-option] input");
-      await retype(page, "dialog[open] [data-testid=queue-option] input", "Boletos");
-      await clickButton(page, "dialog[open] [data-testid=queue-option]", "Sub-opção");
-      await page.waitForFunction(() =>
-        document.querySelectorAll("dialog[open] [data-testid=queue-option]").length === 2
-      );
-      const inputs = await page.$$("dialog[open] [data-testid=queue-option] input");
-      await inputs[1]!.click({ count: 3 });
-      await page.keyboard.press("Backspace");
-      await inputs[1]!.type("Segunda via");
-      await page.keyboard.press("Tab");
-      // Options save as their fields are left; wait until the server has both titles.
-      await page.waitForNetworkIdle();
-      await page.click("dialog[open] button[type=submit]:not([aria-label])");
-      await page.waitForFunction(() => !document.querySelector("dialog[open]"));
-    });
+    type Option = { id: number; title: string; parentId: number | null };
+    const optionsOf = async (): Promise<Option[]> =>
+      await api("GET", `/api/queue-options?queueId=${queue.id}`);
 
     await t.step("after a reload everything is still there", async () => {
       const stored = await api("GET", `/api/queue/${queue.id}`);
@@ -105,22 +122,17 @@ Deno.test("[browser] queues: colour, hours and a two-level options menu", async 
         day.weekdayEn === "friday"
       );
       assert.deepEqual([friday.startTime, friday.endTime], ["08:00", "16:30"]);
-      const options = await api("GET", `/api/queue-options?queueId=${queue.id}`);
-      const flat = JSON.stringify(options);
-      assert.ok(flat.includes("Boletos") && flat.includes("Segunda via"), flat);
-      const parent = options.find((o: { title: string }) => o.title === "Boletos");
-      const child = options.find((o: { title: string }) => o.title === "Segunda via");
-      assert.ok(parent && child, "both options are listed");
-      assert.equal(child.parentId, parent.id, "the sub-option hangs under its option");
+      const options = await optionsOf();
+      const byTitle = (title: string) => options.find((o) => o.title === title)!;
+      assert.equal(byTitle("Boletos").parentId, null);
+      assert.equal(byTitle("Segunda via").parentId, byTitle("Boletos").id);
+      assert.equal(byTitle("Por e-mail").parentId, byTitle("Segunda via").id);
+      assert.equal(byTitle("Pix").parentId, null);
 
       await page.reload({ waitUntil: "networkidle0" });
       await page.click('button[aria-label="Editar a fila Financeiro"]');
-      await page.waitForSelector("dialog[open] [data-testid=queue-option] input");
-      const titles = await page.$$eval(
-        "dialog[open] [data-testid=queue-option] input",
-        (inputs) => inputs.map((input) => (input as HTMLInputElement).value),
-      );
-      assert.deepEqual(titles, ["Boletos", "Segunda via"]);
+      await page.waitForSelector(OPTION_TITLES);
+      assert.deepEqual(await titlesInDialog(page), ["Boletos", "Segunda via", "Por e-mail", "Pix"]);
       await clickButton(page, "dialog[open]", "Horários de Atendimento");
       const fridayEnd = await page.$eval(
         'dialog[open] input[aria-label="Fim de Sexta-feira"]',
@@ -128,6 +140,59 @@ Deno.test("[browser] queues: colour, hours and a two-level options menu", async 
       );
       assert.equal(fridayEnd, "16:30");
     });
+
+    await t.step("menu changes that end in Cancel are not saved", async () => {
+      const before = await optionsOf();
+      await clickButton(page, "dialog[open]", "Dados da Fila");
+      await retitle(page, 0, "Renomeada");
+      await page.click('dialog[open] button[aria-label="Excluir a opção Pix"]');
+      await clickButton(page, "dialog[open]", "Adicionar opção");
+      await clickButton(page, "dialog[open] footer", "Cancelar");
+      await page.waitForFunction(() => !document.querySelector("dialog[open]"));
+      await page.waitForNetworkIdle();
+      assert.deepEqual(await optionsOf(), before);
+    });
+
+    for (const [width, height] of [[1280, 600], [360, 640]] as const) {
+      await t.step(`at ${width}×${height} Save and a save error stay in view`, async () => {
+        await page.setViewport({ width, height });
+        // A fresh page at this size, as a person on that screen would have it.
+        await page.goto(`${server.url}/queues`, { waitUntil: "networkidle0" });
+        // A script click: at phone width the sticky top bar may cover the row's button.
+        await page.$eval(
+          'button[aria-label="Editar a fila Financeiro"]',
+          (button) => (button as HTMLButtonElement).click(),
+        );
+        await page.waitForSelector(OPTION_TITLES);
+        // A name another queue has: the server refuses the save.
+        await api("POST", "/api/queue", {
+          name: `Outra ${width}`,
+          color: width === 360 ? "#bb0022" : "#aa0011",
+        });
+        await page.$eval("dialog[open] #queue-name", (input) => {
+          (input as HTMLInputElement).value = "";
+        });
+        await page.type("dialog[open] #queue-name", `Outra ${width}`);
+        // The body scrolls: the options sit below the fold, the buttons stay.
+        await page.$eval(
+          "dialog[open] [data-testid=queue-option]:last-child",
+          (el) => el.scrollIntoView(),
+        );
+        const save = "dialog[open] footer button[type=submit]";
+        assert.ok(await inViewport(page, save), "Save is in view");
+        assert.ok(await inViewport(page, "dialog[open] header h2"), "the title is in view");
+        await page.click(save);
+        await page.waitForSelector("dialog[open] [role=alert]");
+        assert.ok(await inViewport(page, "dialog[open] [role=alert]"), "the error is in view");
+        assert.match(
+          await page.$eval("dialog[open] [role=alert]", (el) => el.textContent ?? ""),
+          /Já existe uma fila com esse nome/,
+        );
+        assert.ok(await inViewport(page, "dialog[open] #queue-name"), "the wrong field is shown");
+        await clickButton(page, "dialog[open] footer", "Cancelar");
+        await page.waitForFunction(() => !document.querySelector("dialog[open]"));
+      });
+    }
     assert.deepEqual(errors, [], "no errors in the page");
   } finally {
     await close();

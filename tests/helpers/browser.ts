@@ -2,7 +2,7 @@
  * Launches Debian's Chromium through puppeteer-core for the browser suite, with the flags
  * toolchain.md item 8 proved on these machines, and a throwaway profile directory.
  */
-import puppeteer, { type Browser } from "puppeteer-core";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { findChromium } from "./chromium.ts";
 
 export interface TestBrowser {
@@ -48,4 +48,12 @@ export async function launchBrowser(): Promise<TestBrowser> {
       }
     },
   };
+}
+
+/** Whether the element `selector` is wholly inside the viewport (not scrolled or cut off). */
+export function inViewport(page: Page, selector: string): Promise<boolean> {
+  return page.$eval(selector, (element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+  });
 }

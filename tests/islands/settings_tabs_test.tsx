@@ -16,6 +16,14 @@ Object.defineProperty(globalThis, "history", {
 });
 
 const SETTINGS = Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value }));
+const CREDENTIALS = [
+  { key: "ipixc", value: "" },
+  { key: "tokenixc", value: "••••••••9f3a" },
+  { key: "ipmkauth", value: "" },
+  { key: "clientidmkauth", value: "" },
+  { key: "clientsecretmkauth", value: "" },
+  { key: "asaas", value: "" },
+];
 const VIEWERS = {
   agent: { isAdmin: false, isSuper: false },
   admin: { isAdmin: true, isSuper: false },
@@ -25,7 +33,13 @@ const VIEWERS = {
 function renderTabs(viewer: keyof typeof VIEWERS, overrides: Record<string, string> = {}) {
   const settings = SETTINGS.map((s) => ({ ...s, value: overrides[s.key] ?? s.value }));
   return render(
-    <SettingsTabs settings={settings} companyId={7} schedules={[]} {...VIEWERS[viewer]} />,
+    <SettingsTabs
+      settings={settings}
+      credentials={viewer === "agent" ? [] : CREDENTIALS}
+      companyId={7}
+      schedules={[]}
+      {...VIEWERS[viewer]}
+    />,
   );
 }
 
@@ -73,6 +87,35 @@ test("an admin changes an option: saved at once, with the spec's toast", async (
     ["PUT /api/settings/userRating", { value: "enabled" }],
   ]);
   assert.equal((screen.getByLabelText("Avaliações") as HTMLSelectElement).value, "enabled");
+});
+
+test("the ISP credentials: only admins see them, masked; a new value is saved on change", async () => {
+  const server = fakeApi({
+    "PUT /api/settings/asaas": () => ({ key: "asaas", value: "••••••••wMDA", masked: true }),
+    "PUT /api/settings/tokenixc": () => ({ key: "tokenixc", value: "", masked: true }),
+  });
+  renderTabs("admin");
+  const token = screen.getByLabelText("IXC: token") as HTMLInputElement;
+  assert.equal(token.value, "", "a stored value is never put back in the box");
+  assert.equal(token.placeholder, "••••••••9f3a");
+  assert.equal(token.type, "password");
+  const asaas = screen.getByLabelText("Asaas: chave da API") as HTMLInputElement;
+  assert.equal(asaas.placeholder, "Digite o valor");
+  fireEvent.input(asaas, { target: { value: " $aact_new_key_0000 " } });
+  fireEvent.change(asaas, { target: { value: " $aact_new_key_0000 " } });
+  await waitFor(() => assert.equal(lastToast()?.message, "Operação atualizada com sucesso."));
+  await waitFor(() => assert.equal(asaas.placeholder, "••••••••wMDA"));
+  assert.equal(asaas.value, "", "the typed secret leaves the page once saved");
+  fireEvent.click(screen.getByRole("button", { name: "Remover IXC: token" }));
+  await waitFor(() => assert.equal(token.placeholder, "Digite o valor"));
+  assert.deepEqual(server.calls.map((c) => [c.route, c.body]), [
+    ["PUT /api/settings/asaas", { value: "$aact_new_key_0000" }],
+    ["PUT /api/settings/tokenixc", { value: "" }],
+  ]);
+
+  cleanup();
+  renderTabs("agent");
+  assert.equal(screen.queryByText("Integrações de provedores (ISP)"), null);
 });
 
 test("a refused change goes back to the stored value and says why", async () => {
@@ -149,6 +192,7 @@ test("the super user also gets Companies, Plans and Help, and ?tab= opens one", 
   render(
     <SettingsTabs
       settings={SETTINGS}
+      credentials={CREDENTIALS}
       companyId={1}
       schedules={[]}
       isAdmin
@@ -171,6 +215,7 @@ test("a tab the viewer may not see falls back to Options", () => {
   render(
     <SettingsTabs
       settings={SETTINGS}
+      credentials={CREDENTIALS}
       companyId={7}
       schedules={[]}
       {...VIEWERS.admin}
