@@ -5,3 +5,4 @@
 export { conversationFlowHook } from "./flow_hook.ts";
 export { automationJobs } from "./jobs.ts";
 export { afterTransition } from "./transitions.ts";
+export { callRefusal } from "./calls.ts";

@@ -4,7 +4,7 @@
  * maxUseBotQueues), out of hours by company and by queue schedule, the timers as jobs on a
  * fake clock (transfer, expiry, rating window, each surviving a restart of the job runner),
  * resolve with the completion message and the rating, the "Sem fila" filter, tracking rows,
- * and a bot's echo changing nothing.
+ * a bot's echo changing nothing, and calls refused when the company turned them off.
  */
 import assert from "node:assert/strict";
 import { FakeClock } from "../../lib/clock.ts";
@@ -480,6 +480,33 @@ Deno.test("[api] conversation flow: chatbot, hours, timers, rating", async (t) =
       assert.ok(tracked.transferred_at);
       assert.equal(tracked.queue_id, queues.support);
     });
+    await t.step(
+      "call disabled: the call is refused, the caller told, the miss shown",
+      async () => {
+        const number = "5511900000015";
+        await setting("call", "enabled");
+        const rings = await call("POST", `/api/sandbox/${connectionId}/call`, { number });
+        assert.equal(rings.status, 201);
+        const phone = whatsapp.localProvider(connectionId) as unknown as {
+          rejectedCalls: string[];
+        };
+        assert.deepEqual(phone.rejectedCalls, []);
+        assert.deepEqual(await inbox(number), []);
+        await setting("call", "disabled");
+        await call("POST", `/api/sandbox/${connectionId}/call`, { number, isVideo: true });
+        assert.equal(phone.rejectedCalls.length, 1);
+        assert.deepEqual(await inbox(number), [
+          "*Mensagem automática*: As chamadas de voz e vídeo estão desabilitadas para este " +
+          "WhatsApp. Por favor, envie uma mensagem de texto. Obrigado!",
+        ]);
+        const missed = await db.one<{ media_type: string; body: string; status: string }>(sql`
+        select m.media_type, m.body, t.status from messages m join tickets t on t.id = m.ticket_id
+        where m.company_id = ${companyId} and m.media_type = 'call_log'`);
+        assert.equal(missed.media_type, "call_log");
+        assert.match(missed.body, /^Chamada de vídeo perdida às \d\d:\d\d$/);
+        assert.equal(missed.status, "pending");
+      },
+    );
   } finally {
     await runner.stop();
     await env.close();
