@@ -18,7 +18,7 @@ import { latestCycle, track } from "../tickets/tracking.ts";
 import type { InboundMessage } from "../tickets/types.ts";
 import type { FlowDeps } from "./moves.ts";
 import { type FlowTicket, recipientOf } from "./state.ts";
-import { armTimer, RATING_WINDOW_MINUTES } from "./timers.ts";
+import { armTimer, cancelTimers, RATING_WINDOW_MINUTES } from "./timers.ts";
 
 const t = createT(DEFAULT_LANG);
 
@@ -52,7 +52,9 @@ async function endWait(deps: FlowDeps, ticket: FlowTicket): Promise<boolean> {
     update tickets set rating_asked_at = null, rating_retries = 0, unread_messages = 0
     where company_id = ${ticket.companyId} and id = ${ticket.id} and rating_asked_at is not null
     returning id`);
-  return ended !== undefined && ended !== null;
+  if (!ended) return false;
+  await cancelTimers(deps.db, ticket.id, "rating");
+  return true;
 }
 
 /** The window passed without an answer. */
