@@ -107,7 +107,8 @@ export function TicketList(props: TicketListProps) {
   const options = useMemo(() => ({
     // "Sem fila" first: the tickets still in the bot or waiting without a queue (id 0).
     queues: [
-      { id: NO_QUEUE, label: t("tickets.noQueue") },
+      // A grey dot, as the card of a ticket without a queue has no colour bar.
+      { id: NO_QUEUE, label: t("tickets.noQueue"), color: "#9ca3af" },
       ...choices.queues.map((q) => ({ id: q.id, label: q.name, color: q.color })),
     ],
     tags: choices.tags.map((tag) => ({ id: tag.id, label: tag.name, color: tag.color })),
