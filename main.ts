@@ -53,6 +53,7 @@ import { whatsappRoutes } from "./routes/api/whatsapp.ts";
 import { sandboxRoutes } from "./routes/api/sandbox.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
 import { createInboundPipeline } from "./services/tickets/inbound.ts";
+import { callRefusal, conversationFlowHook } from "./services/automation/mod.ts";
 import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { messageRoutes } from "./routes/api/messages.ts";
 import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
@@ -170,7 +171,8 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/queue-options", queueOptionRoutes(services));
   api.route("/media", mediaRoutes(services));
   // What the phones report becomes contacts, tickets and messages.
-  services.sessions.subscribe(createInboundPipeline(services));
+  services.sessions.subscribe(createInboundPipeline(services, [conversationFlowHook(services)]));
+  services.sessions.subscribe(callRefusal(services));
   api.route("/", whatsappRoutes(services));
   api.route("/", ticketRoutes(services));
   api.route("/messages", messageRoutes(services));

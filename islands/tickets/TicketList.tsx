@@ -18,7 +18,7 @@ import { pushToast } from "../../lib/ui/toast.ts";
 import type { Ticket } from "../../services/tickets/rows.ts";
 import { acceptTicket } from "./actions.ts";
 import { FilterMenu } from "./FilterMenu.tsx";
-import type { ListFilter, ListKind } from "./list_state.ts";
+import { type ListFilter, type ListKind, NO_QUEUE } from "./list_state.ts";
 import { NewTicketDialog } from "./NewTicketDialog.tsx";
 import { PeekDialog } from "./PeekDialog.tsx";
 import { playChime } from "./sound.ts";
@@ -105,7 +105,12 @@ export function TicketList(props: TicketListProps) {
 
   const countLabel = (list: List) => list.loaded ? list.rows.length : undefined;
   const options = useMemo(() => ({
-    queues: choices.queues.map((q) => ({ id: q.id, label: q.name, color: q.color })),
+    // "Sem fila" first: the tickets still in the bot or waiting without a queue (id 0).
+    queues: [
+      // A grey dot, as the card of a ticket without a queue has no colour bar.
+      { id: NO_QUEUE, label: t("tickets.noQueue"), color: "#9ca3af" },
+      ...choices.queues.map((q) => ({ id: q.id, label: q.name, color: q.color })),
+    ],
     tags: choices.tags.map((tag) => ({ id: tag.id, label: tag.name, color: tag.color })),
     users: choices.users.map((user) => ({ id: user.id, label: user.name })),
   }), [choices]);

@@ -46,12 +46,15 @@ export function listQuery(filter: ListFilter): Record<string, string | undefined
   };
 }
 
+/** The queue filter's "Sem fila" choice, as GET /api/tickets reads it in `queueIds`. */
+export const NO_QUEUE = 0;
+
 export function belongsIn(ticket: Ticket, filter: ListFilter): boolean {
   const status = STATUS_OF[filter.kind];
   if (status && ticket.status !== status) return false;
   const wide = filter.admin && filter.showAll;
   if (!wide && ticket.userId !== filter.viewerId && ticket.status !== "pending") return false;
-  if (filter.queueIds.length && !filter.queueIds.includes(ticket.queueId ?? -1)) return false;
+  if (filter.queueIds.length && !filter.queueIds.includes(ticket.queueId ?? NO_QUEUE)) return false;
   if (filter.userIds.length && !filter.userIds.includes(ticket.userId ?? -1)) return false;
   const tagIds = new Set(ticket.tags.map((tag) => tag.id));
   if (!filter.tagIds.every((id) => tagIds.has(id))) return false;

@@ -75,6 +75,9 @@ Deno.test("list state: queue, user and every-tag filters", () => {
   const tagged = ticket(4, { queueId: 2, tags: [{ id: 1, name: "a", color: "#000" }] });
   assert.equal(belongsIn(tagged, { ...base, queueIds: [2] }), true);
   assert.equal(belongsIn(tagged, { ...base, queueIds: [3] }), false);
+  // "Sem fila" (0) keeps the tickets without a queue.
+  assert.equal(belongsIn({ ...tagged, queueId: null }, { ...base, queueIds: [0] }), true);
+  assert.equal(belongsIn(tagged, { ...base, queueIds: [0] }), false);
   assert.equal(belongsIn(tagged, { ...base, tagIds: [1] }), true);
   assert.equal(belongsIn(tagged, { ...base, tagIds: [1, 2] }), false);
   assert.equal(belongsIn(tagged, { ...base, userIds: [7] }), false);

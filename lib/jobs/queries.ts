@@ -236,3 +236,14 @@ export async function requeueStaleJobs(
     where status = 'running' and locked_at < ${now} - make_interval(secs => ${seconds}::float8)`);
   return result.rowCount;
 }
+
+/**
+ * Calls off the queued job with this unique key (a timer that no longer applies: a ticket
+ * accepted before its transfer time). A job already running is left to finish; its handler
+ * checks that its work still applies. Answers whether a job was removed.
+ */
+export async function cancelJob(q: Queryable, uniqueKey: string): Promise<boolean> {
+  const result = await q.run(sql`
+    delete from jobs where unique_key = ${uniqueKey} and status = 'queued'`);
+  return result.rowCount > 0;
+}

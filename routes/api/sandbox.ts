@@ -2,7 +2,8 @@
  * `/api/sandbox/{whatsappId}/…` (DESIGN §7): play a customer on a sandbox connection.
  * Admin only. `inbound` takes JSON `{number, name, body, quotedId?, location?, vcard?}` or
  * multipart with the same fields and one file in `medias`. The simulator page also reads
- * `customers` (who has been played) and `conversation?number=` (both directions).
+ * `customers` (who has been played) and `conversation?number=` (both directions). `call`
+ * with `{number, name, isVideo}` rings the connection as that customer.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -14,6 +15,7 @@ import { requireAdmin } from "../../services/accounts/permissions.ts";
 import type { MediaKind } from "../../services/whatsapp/provider.ts";
 import {
   pairSandbox,
+  sandboxCall,
   sandboxConversation,
   sandboxCustomers,
   sandboxInbound,
@@ -36,6 +38,12 @@ const InboundBody = z.object({
     address: z.string().max(500).optional(),
   }).optional(),
   vcard: z.string().max(10_000).optional(),
+});
+
+const CallBody = z.object({
+  number,
+  name: z.string().trim().max(100).default(""),
+  isVideo: z.boolean().default(false),
 });
 
 function mediaKindOf(mimetype: string): MediaKind {
@@ -84,6 +92,13 @@ export function sandboxRoutes(deps: ServiceDeps): Hono<AppEnv> {
       message = await validateJson(c, InboundBody);
     }
     return c.json(await sandboxInbound(deps, auth.companyId, id, message), 201);
+  });
+
+  routes.post("/sandbox/:id/call", async (c) => {
+    const auth = requireAdmin(c);
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
+    const body = await validateJson(c, CallBody);
+    return c.json(await sandboxCall(deps, auth.companyId, id, body), 201);
   });
 
   routes.get("/sandbox/:id/outbound", async (c) => {

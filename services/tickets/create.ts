@@ -13,6 +13,7 @@ import { announceTicketChange } from "./announce.ts";
 import type { Viewer } from "./read.ts";
 import { findTicketRow, presentTicket, type Ticket } from "./rows.ts";
 import { otherOpenTicket, type TicketDeps } from "./update.ts";
+import { track } from "./tracking.ts";
 
 export interface NewTicket {
   contactId: number;
@@ -80,6 +81,8 @@ export async function createTicket(
     throw await otherOpenTicket(db, companyId, contact.id, whatsappId) ??
       new AppError("ERR_OTHER_OPEN_TICKET", 409);
   }
+  // Opened by an agent: created, queued and accepted at once (tracking.ts).
+  await track(db, companyId, id, "created", deps.clock.now());
   const ticket = presentTicket((await findTicketRow(db, companyId, id))!);
   await announceTicketChange(deps, companyId, { queueId, userId }, ticket);
   return ticket;

@@ -12,7 +12,7 @@
  * concurrent messages of a new customer never make two tickets and a repeated event never
  * makes two messages (the original's duplicate tickets and lost messages).
  */
-import { type Queryable, sql } from "../../lib/db/mod.ts";
+import { sql } from "../../lib/db/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { channels } from "../../lib/realtime/channels.ts";
 import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
@@ -22,6 +22,8 @@ import { withoutNul } from "./without_nul.ts";
 import { runInboundHooks } from "./inbound_hooks.ts";
 import type { InboundHook, InboundMessage } from "./types.ts";
 import { placeOf } from "./inbound_place.ts";
+import { optionOn } from "../settings/company_options.ts";
+import { track } from "./tracking.ts";
 import {
   audienceSql,
   findTicketRow,
@@ -34,7 +36,7 @@ import {
 
 export type InboundDeps =
   & Pick<ServiceDeps, "db" | "hub" | "media">
-  & Partial<Pick<ServiceDeps, "mediaLinks" | "log">>;
+  & Partial<Pick<ServiceDeps, "mediaLinks" | "log" | "clock">>;
 
 /**
  * The handler to give `WhatsappSessions.subscribe`. A message event answers what was stored
@@ -96,13 +98,6 @@ export function createInboundPipeline(deps: InboundDeps, hooks: readonly Inbound
   };
 }
 
-async function ignoresGroups(db: Queryable, companyId: number): Promise<boolean> {
-  const row = await db.maybeOne<{ value: string }>(sql`
-    select value from settings where company_id = ${companyId} and key = 'CheckMsgIsGroup'`);
-  // "Ignorar mensagens de grupos": enabled unless the company turned it off.
-  return (row?.value ?? "enabled") === "enabled";
-}
-
 export async function receiveMessage(
   deps: InboundDeps,
   companyId: number,
@@ -111,9 +106,12 @@ export async function receiveMessage(
 ): Promise<InboundMessage | undefined> {
   // History replayed at pairing stays on the phone: Balcão starts with what arrives now.
   if (message.isHistory) return;
-  if (message.chat.isGroup && await ignoresGroups(deps.db, companyId)) return;
+  // "Ignorar mensagens de grupos" (CheckMsgIsGroup): enabled unless the company turned it off.
+  if (message.chat.isGroup && await optionOn(deps.db, companyId, "CheckMsgIsGroup")) return;
   const { db } = deps;
   const { contact, ticketId, created } = await placeOf(db, companyId, connectionId, message.chat);
+  // A new attendance cycle starts with the ticket (the dashboard's rows).
+  if (created) await track(db, companyId, ticketId, "created", deps.clock?.now() ?? new Date());
 
   const media = message.media
     ? await saveIncomingMedia(deps.media, companyId, message.media)

@@ -11,6 +11,12 @@ import { type Db, sql } from "../../lib/db/mod.ts";
 import { uniqueViolation } from "../../lib/db/errors.ts";
 import type { ContactIdentity } from "../whatsapp/provider.ts";
 
+/**
+ * A ticket a message belongs to: one in progress, or a resolved one still waiting for the
+ * customer's rating (services/automation/rating.ts), whose answer must land in it.
+ */
+const IN_PROGRESS = sql`(t.status <> 'closed' or t.rating_asked_at is not null)`;
+
 export interface ContactRow {
   id: number;
   name: string;
@@ -41,7 +47,8 @@ export async function placeOf(
     select c.id, c.name, c.number, c.lid, coalesce(c.lid = ${who.lid}, false) as "byLid",
            (select t.id from tickets t
             where t.company_id = c.company_id and t.contact_id = c.id
-              and t.whatsapp_id = ${connectionId} and t.status <> 'closed') as "ticketId"
+              and t.whatsapp_id = ${connectionId} and ${IN_PROGRESS}
+            order by t.status <> 'closed' desc, t.id desc limit 1) as "ticketId"
     from contacts c
     where c.company_id = ${companyId} and (c.number = ${number} or c.lid = ${who.lid})
     order by coalesce(c.lid = ${who.lid}, false) desc
@@ -108,6 +115,12 @@ async function ticketInProgress(
   isGroup: boolean,
 ): Promise<{ id: number; created: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
+    const waiting = await db.maybeOne<{ id: number }>(sql`
+      select t.id from tickets t
+      where t.company_id = ${companyId} and t.contact_id = ${contactId}
+        and t.whatsapp_id = ${connectionId} and ${IN_PROGRESS}
+      order by t.status <> 'closed' desc, t.id desc limit 1`);
+    if (waiting) return { id: waiting.id, created: false };
     const created = await db.maybeOne<{ id: number }>(sql`
       insert into tickets (company_id, contact_id, whatsapp_id, is_group, status)
       values (${companyId}, ${contactId}, ${connectionId}, ${isGroup}, 'pending')

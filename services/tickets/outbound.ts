@@ -27,6 +27,7 @@ import {
 import { renderVariables } from "./variables.ts";
 import { REQUIRED } from "../../lib/http/field_errors.ts";
 import { fieldRefusal } from "../../lib/http/validate.ts";
+import { mediaTypeOf } from "../../lib/media/types.ts";
 
 export type OutboundDeps =
   & Pick<ServiceDeps, "db" | "hub" | "media">
@@ -126,16 +127,42 @@ export async function sendTicketMessage(
   return messages;
 }
 
-/** Sends text in a ticket on the system's behalf (greetings, transfer notices). */
+/** What a system message may carry beyond its text. */
+export interface SystemMessageOptions {
+  /** Business time for the variables ({{ms}}, {{hora}}, {{protocol}}). */
+  now?: Date;
+  /** A stored file (a queue's or a menu option's), sent with the text as its caption. */
+  media?: { path: string; name: string };
+}
+
+/**
+ * Sends text in a ticket on the system's behalf (greetings, menus, notices), marked as the
+ * bot's: its echo is recognised by that origin, and it changes nothing of the ticket but
+ * its last message. Blank text without media sends nothing.
+ */
 export async function sendSystemMessage(
   deps: OutboundDeps,
   companyId: number,
-  ticket: Ticket,
+  ticket: Pick<Ticket, "id" | "contactId" | "whatsappId" | "isGroup"> & {
+    contact: { name: string };
+  },
   body: string,
+  options: SystemMessageOptions = {},
 ): Promise<Message | null> {
   if (ticket.whatsappId === null || ticket.isGroup) return null;
-  const text = renderVariables(body, { contactName: ticket.contact.name, ticketId: ticket.id });
-  const message = await queueMessage(deps, companyId, ticket, { body: text, origin: "bot" });
+  const text = renderVariables(body, {
+    contactName: ticket.contact.name,
+    ticketId: ticket.id,
+    now: options.now,
+  }).trim();
+  const type = options.media && mediaTypeOf(options.media.name);
+  if (!text && !options.media) return null;
+  const message = await queueMessage(deps, companyId, ticket, {
+    body: text,
+    origin: "bot",
+    media: options.media && type && { ...options.media, kind: type.kind },
+    mimetype: type?.mime,
+  });
   await touchTicket(deps, companyId, ticket.id, message);
   return message;
 }
@@ -152,7 +179,7 @@ interface Part {
 async function queueMessage(
   deps: OutboundDeps,
   companyId: number,
-  ticket: Ticket,
+  ticket: Pick<Ticket, "id" | "contactId" | "whatsappId">,
   part: Part,
 ): Promise<Message> {
   const queued = await deps.db.transaction((tx) =>

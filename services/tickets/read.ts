@@ -81,6 +81,7 @@ function visibleTo(viewer: Viewer): Sql {
 export interface TicketsQuery {
   status?: "pending" | "open" | "closed";
   searchParam?: string;
+  /** Queue ids; 0 means "Sem fila" (no queue). */
   queueIds?: number[];
   tags?: number[];
   users?: number[];
@@ -122,7 +123,14 @@ function listFilters(viewer: Viewer, query: TicketsQuery): Sql[] {
     filters.push(sql`(t.user_id = ${viewer.userId} or t.status = 'pending')`);
   }
   if (query.status) filters.push(sql`t.status = ${query.status}`);
-  if (query.queueIds?.length) filters.push(sql`t.queue_id = any(${query.queueIds}::int[])`);
+  if (query.queueIds?.length) {
+    // 0 stands for "Sem fila": the tickets still without a queue (in the bot, or waiting).
+    const ids = query.queueIds.filter((id) => id !== 0);
+    const withoutQueue = ids.length < query.queueIds.length;
+    filters.push(
+      sql`(t.queue_id = any(${ids}::int[])${withoutQueue ? sql` or t.queue_id is null` : sql``})`,
+    );
+  }
   if (query.users?.length) filters.push(sql`t.user_id = any(${query.users}::int[])`);
   if (query.tags?.length) {
     // Every chosen tag, as the original's intersection of per-tag lists did, in one query.

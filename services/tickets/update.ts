@@ -1,6 +1,7 @@
 /**
- * Ticket transitions (core §4): accept, return, resolve, reopen and transfer, with their
- * side effects (the greeting on accept, the transfer notice) and the live events.
+ * Ticket transitions (core §4): accept, return, resolve, reopen and transfer, with the live
+ * events; what follows each (tracking rows, timers, the greeting on accept, the transfer
+ * notice, the rating question or completion message) is services/automation/transitions.ts.
  *
  *   pending --accept--> open (me)            open --return--> pending (nobody)
  *   open|pending --resolve--> closed (me)    closed --reopen--> open (me)
@@ -16,11 +17,13 @@ import type { ServiceDeps } from "../deps.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import { assertQueueLinks } from "../queues/links.ts";
 import { announceTicketChange, announceTicketDeleted } from "./announce.ts";
-import { sendSystemMessage } from "./outbound.ts";
+import { afterTransition } from "../automation/transitions.ts";
 import { showTicket, type Viewer } from "./read.ts";
 import { findTicketRow, presentTicket, type Ticket } from "./rows.ts";
 
-export type TicketDeps = Pick<ServiceDeps, "db" | "hub" | "media">;
+export type TicketDeps =
+  & Pick<ServiceDeps, "db" | "hub" | "media" | "clock">
+  & Partial<Pick<ServiceDeps, "mediaLinks" | "log">>;
 
 export interface TicketChange {
   status?: "pending" | "open" | "closed";
@@ -30,16 +33,6 @@ export interface TicketChange {
   useIntegration?: boolean;
   integrationId?: number | null;
   promptId?: number | null;
-}
-
-/** The greeting of `sendGreetingAccepted` (sent on accept). */
-export const ACCEPT_GREETING =
-  "{{ms}} *{{name}}*, meu nome é *{{agent}}* e agora vou prosseguir com seu atendimento!";
-
-async function settingOn(db: Db, companyId: number, key: string): Promise<boolean> {
-  const row = await db.maybeOne<{ value: string }>(sql`
-    select value from settings where company_id = ${companyId} and key = ${key}`);
-  return row?.value === "enabled";
 }
 
 /** 404 unless the row exists in the viewer's company. */
@@ -155,7 +148,9 @@ export async function updateTicket(
       update tickets
       set status = ${next.status}, user_id = ${next.userId}, queue_id = ${queueId},
           whatsapp_id = ${whatsappId},
-          chatbot = ${closing ? false : current.chatbot},
+          -- The bot stops when a person takes the conversation or it ends.
+          chatbot = ${next.kind === "edit" || next.kind === "return" ? current.chatbot : false},
+          queue_option_id = case when ${next.kind === "edit"} then queue_option_id end,
           use_integration = ${closing ? false : change.useIntegration ?? false},
           integration_id = ${closing ? null : change.integrationId ?? null},
           prompt_id = ${closing ? null : change.promptId ?? null},
@@ -170,45 +165,9 @@ export async function updateTicket(
   }
   const ticket = presentTicket((await findTicketRow(db, companyId, ticketId))!);
   await announceTicketChange(deps, companyId, current, ticket);
-  await sideEffects(deps, viewer, current, ticket, next.kind);
+  // Tracking, timers and the customer's automatic messages (greeting, notice, rating).
+  await afterTransition(deps, companyId, next.kind, current, ticket);
   return ticket;
-}
-
-/** The automatic messages of core §4: greeting on accept, notice on transfer. */
-async function sideEffects(
-  deps: TicketDeps,
-  viewer: Viewer,
-  before: Ticket,
-  ticket: Ticket,
-  kind: ReturnType<typeof decide>["kind"],
-): Promise<void> {
-  const companyId = viewer.companyId;
-  if (ticket.isGroup) return;
-  if (kind === "accept" && await settingOn(deps.db, companyId, "sendGreetingAccepted")) {
-    const agent = ticket.user?.name ?? "";
-    await sendSystemMessage(deps, companyId, ticket, ACCEPT_GREETING.replace("{{agent}}", agent));
-  }
-  if (kind === "transfer" && await settingOn(deps.db, companyId, "sendMsgTransfTicket")) {
-    const notice = transferNotice(before, ticket);
-    if (notice) await sendSystemMessage(deps, companyId, ticket, notice);
-  }
-}
-
-/** The customer's notice when their conversation moves (the anchor's texts, core §4). */
-export function transferNotice(before: Ticket, after: Ticket): string | null {
-  const queueChanged = before.queueId !== after.queueId;
-  const userChanged = after.userId !== null && before.userId !== after.userId;
-  const prefix = "*Mensagem automática*:";
-  if (queueChanged && userChanged) {
-    return `${prefix} Você foi transferido para o departamento *${after.queue?.name}* e contará com a presença de *${after.user?.name}*, aguarde!`;
-  }
-  if (queueChanged) {
-    return `${prefix} Você foi transferido para o departamento *${after.queue?.name}* aguarde, já vamos te atender!`;
-  }
-  if (userChanged) {
-    return `${prefix} Foi transferido para o atendente *${after.user?.name}* aguarde, já vamos te atender!`;
-  }
-  return null;
 }
 
 /** Deletes a ticket and its messages (admins only, checked by the route). */

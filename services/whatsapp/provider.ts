@@ -167,6 +167,8 @@ export interface WhatsappProvider {
   sentMessage?(messageId: string): Promise<SentMessage | undefined>;
   /** The bytes of an incoming message's media (also available through `media.fetch()`). */
   downloadMedia(messageId: string): Promise<Uint8Array>;
+  /** Refuses a ringing call (the company's `call` setting is off). */
+  rejectCall?(call: CallEvent): Promise<void>;
 }
 
 export interface ProviderContext {

@@ -24,6 +24,7 @@ import {
 } from "./lease.ts";
 import { type OutboxPayload, sendDue } from "./outbox.ts";
 import type {
+  CallEvent,
   ConnectionStatus,
   ContactIdentity,
   OutgoingMessage,
@@ -57,7 +58,10 @@ interface Running {
 }
 
 /** What the sandbox API asks of a sandbox session, wherever it runs. */
-export type SandboxAction = { kind: "pair" } | { kind: "deliver"; messageId: string };
+export type SandboxAction =
+  | { kind: "pair" }
+  | { kind: "deliver"; messageId: string }
+  | { kind: "call"; number: string; name: string; isVideo: boolean };
 
 type Command =
   | { command: "start" | "restart" | "disconnect" | "outbox"; id: number; to: string }
@@ -66,6 +70,7 @@ type Command =
 interface SandboxCapable {
   pair(): Promise<void>;
   deliver(messageId: string): Promise<void>;
+  call(number: string, name: string, isVideo: boolean): Promise<string>;
 }
 
 const COMMANDS = "whatsapp_commands";
@@ -158,10 +163,26 @@ export class WhatsappSessions {
 
   async #sandboxHere(id: number, action: SandboxAction) {
     const provider = this.#running.get(id)?.provider as Partial<SandboxCapable> | undefined;
-    if (!provider?.pair || !provider.deliver) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
+    if (!provider?.pair || !provider.deliver || !provider.call) {
+      throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
+    }
     if (action.kind === "pair") await provider.pair();
-    else await provider.deliver(action.messageId);
+    else if (action.kind === "call") {
+      await provider.call(action.number, action.name, action.isVideo);
+    } else await provider.deliver(action.messageId);
     await this.settled(id);
+  }
+
+  /**
+   * Refuses a call on the session running here (calls are reported by the instance that runs
+   * the connection, so its subscribers act on it there). False when it does not run here or
+   * its transport cannot refuse calls.
+   */
+  async rejectCall(id: number, call: CallEvent): Promise<boolean> {
+    const provider = this.#running.get(id)?.provider;
+    if (!provider?.rejectCall) return false;
+    await provider.rejectCall(call);
+    return true;
   }
 
   /** Waits until the events a connection has emitted so far are handled. */

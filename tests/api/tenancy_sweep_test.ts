@@ -128,6 +128,11 @@ const SWEEP: Record<string, Probe> = {
     expect: 404,
     body: { number: "5511988887777", body: HACK },
   },
+  "POST /api/sandbox/:id/call": {
+    path: (i) => `/api/sandbox/${i.whatsapp}/call`,
+    expect: 404,
+    body: { number: "5511988887777", isVideo: true },
+  },
   "GET /api/sandbox/:id/outbound": {
     path: (i) => `/api/sandbox/${i.whatsapp}/outbound?number=5511988887777`,
     expect: 404,

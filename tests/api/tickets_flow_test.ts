@@ -198,7 +198,7 @@ Deno.test("[api] tickets: transitions, replies, acks and their rules", async (t)
         order by id desc limit 1`);
       assert.equal(
         notice.body,
-        "*Mensagem automática*: Você foi transferido para o departamento *Suporte* aguarde, já vamos te atender!",
+        "*Mensagem automática*: Você foi transferido para o departamento *Suporte*, aguarde, já vamos te atender!",
       );
       // Vendas' agents lose sight of it, the previous assignee too (it is no longer theirs
       // and no longer in their queue); Suporte's agent gets it.

@@ -6,7 +6,10 @@
 import { sql } from "../../lib/db/mod.ts";
 import { loadConfig } from "../../lib/config.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
-import { createApp } from "../../main.ts";
+import { createApp, serviceDepsOf } from "../../main.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { createJobRunner } from "../../lib/jobs/mod.ts";
+import { createJobHandlers } from "../../services/job_handlers.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
 import { createTestCompany, createTestUser } from "./accounts.ts";
@@ -47,7 +50,12 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, what: stri
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export async function openTicketEnv() {
+export interface TicketEnvOptions {
+  /** Business time for the services and the job runner (a FakeClock in timer tests). */
+  clock?: Clock;
+}
+
+export async function openTicketEnv(options: TicketEnvOptions = {}) {
   const testDb = await openTestDb();
   const { db } = testDb;
   const hub = recordingHub();
@@ -62,7 +70,23 @@ export async function openTicketEnv() {
     providers: { beta: undefined },
   });
   const jwtKey = await loadJwtKey(db);
-  const app = createApp({ db, config: loadConfig({ DATA_DIR: dataDir }), jwtKey, hub, whatsapp });
+  const appDeps = {
+    db,
+    config: loadConfig({ DATA_DIR: dataDir }),
+    jwtKey,
+    hub,
+    whatsapp,
+    clock: options.clock,
+  };
+  const services = serviceDepsOf(appDeps);
+  const app = createApp(appDeps, services);
+  /** A job runner over the same services: a test ticks it, stops it, and starts another. */
+  const jobRunner = () =>
+    createJobRunner({
+      deps: services,
+      instanceId: `test-runner-${crypto.randomUUID()}`,
+      handlers: createJobHandlers(services),
+    });
   const companyId = await createTestCompany(db);
   const otherId = await createTestCompany(db);
   const adminUser = await createTestUser(db, companyId);
@@ -112,6 +136,8 @@ export async function openTicketEnv() {
   return {
     db,
     app,
+    services,
+    jobRunner,
     hub,
     whatsapp,
     dataDir,

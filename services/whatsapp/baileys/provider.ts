@@ -20,6 +20,7 @@ import {
 import { Buffer } from "node:buffer";
 import { sql } from "../../../lib/db/mod.ts";
 import {
+  type CallEvent,
   NotConnectedError,
   type OutgoingMessage,
   type ProviderContext,
@@ -49,6 +50,8 @@ export interface SocketLike {
     options?: { quoted?: WAMessage },
   ): Promise<WAMessage | undefined>;
   updateMediaMessage?(message: WAMessage): Promise<WAMessage>;
+  /** Optional in test doubles; Baileys' socket has it. */
+  rejectCall?(callId: string, callFrom: string): Promise<void>;
 }
 
 export interface BaileysOptions {
@@ -269,6 +272,10 @@ export function createBaileysProvider(
     async deleteMessage(chat: Recipient, messageId: string, fromMe: boolean) {
       const jid = jidOf(chat);
       await connected().sendMessage(jid, { delete: { remoteJid: jid, id: messageId, fromMe } });
+    },
+    async rejectCall(call: CallEvent) {
+      const from = jidOf({ number: call.from.number, lid: call.from.lid });
+      await connected().rejectCall?.(call.callId, from);
     },
     async downloadMedia(messageId: string): Promise<Uint8Array> {
       const message = recent.get(messageId);

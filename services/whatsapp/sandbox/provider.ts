@@ -33,6 +33,10 @@ export interface SandboxProvider extends WhatsappProvider {
   pair(): Promise<void>;
   /** Hands a stored customer message (direction 'in') to Balcão. */
   deliver(messageId: string): Promise<void>;
+  /** A simulated customer calls (the call rings until Balcão refuses it or it times out). */
+  call(number: string, name: string, isVideo: boolean): Promise<string>;
+  /** The ids of the calls Balcão refused, oldest first. */
+  readonly rejectedCalls: readonly string[];
   readonly connected: boolean;
 }
 
@@ -50,6 +54,7 @@ export function createSandboxProvider(
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let connected = false;
   let stopped = false;
+  const rejectedCalls: string[] = [];
 
   async function isPaired(): Promise<boolean> {
     return Boolean(
@@ -111,6 +116,30 @@ export function createSandboxProvider(
   const provider: SandboxProvider = {
     get connected() {
       return connected;
+    },
+
+    rejectedCalls,
+
+    call(number, name, isVideo) {
+      if (!connected) throw new NotConnectedError();
+      const callId = `SANDBOX-CALL-${crypto.randomUUID()}`;
+      context.emit({
+        type: "call",
+        call: {
+          callId,
+          from: sandboxIdentity(number, name),
+          status: "offer",
+          isVideo,
+          isGroup: false,
+          timestamp: new Date(),
+        },
+      });
+      return Promise.resolve(callId);
+    },
+
+    rejectCall(call) {
+      rejectedCalls.push(call.callId);
+      return Promise.resolve();
     },
 
     async start() {

@@ -43,6 +43,19 @@ export async function sandboxInbound(
   return { id: messageId };
 }
 
+/** A simulated customer calls; what Balcão does about it arrives like any call's outcome. */
+export async function sandboxCall(
+  deps: SandboxDeps,
+  companyId: number,
+  id: number,
+  call: { number: string; name: string; isVideo: boolean },
+): Promise<{ ringing: true }> {
+  const connection = await sandboxConnection(deps.db, companyId, id);
+  if (connection.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
+  await deps.sessions.sandbox(id, { kind: "call", ...call });
+  return { ringing: true };
+}
+
 export async function sandboxOutbound(
   deps: SandboxDeps,
   companyId: number,

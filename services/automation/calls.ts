@@ -1,0 +1,44 @@
+/**
+ * Calls (admin §3 `call`, anchor §4.9): with the company's `call` setting disabled, a voice
+ * or video call to the connection is refused as it rings, the caller gets a message asking
+ * them to write instead, and the conversation shows the missed call. With it enabled the
+ * phone rings as usual and nothing is done here. Group calls are left alone.
+ */
+import { createT, DEFAULT_LANG } from "../../lib/i18n/mod.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { optionOn } from "../settings/company_options.ts";
+import { receiveMessage } from "../tickets/inbound.ts";
+import { sendSystemMessage } from "../tickets/outbound.ts";
+import type { ProviderEvent } from "../whatsapp/provider.ts";
+
+const t = createT(DEFAULT_LANG);
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A listener for `WhatsappSessions.subscribe`; it acts on ringing calls only. */
+export function callRefusal(deps: ServiceDeps) {
+  return async (event: ProviderEvent): Promise<void> => {
+    if (event.type !== "call") return;
+    const { call } = event;
+    if (call.status !== "offer" || call.isGroup) return;
+    if (await optionOn(deps.db, event.companyId, "call")) return;
+    await deps.sessions.rejectCall(event.connectionId, call);
+    const now = deps.clock.now();
+    const time = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+    // Stored once per call id: a repeated report of the same call does nothing more.
+    const stored = await receiveMessage(deps, event.companyId, event.connectionId, {
+      messageId: `CALL-${call.callId}`,
+      chat: call.from,
+      sender: call.from,
+      fromMe: false,
+      timestamp: now,
+      body: t(call.isVideo ? "automation.missedVideoCall" : "automation.missedVoiceCall", { time }),
+      callLog: { isVideo: call.isVideo },
+      isHistory: false,
+    });
+    if (!stored) return;
+    await sendSystemMessage(deps, event.companyId, stored.ticket, t("automation.callRefused"), {
+      now,
+    });
+  };
+}
