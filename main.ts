@@ -57,6 +57,8 @@ import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { messageRoutes } from "./routes/api/messages.ts";
 import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
 import { ticketRoutes } from "./routes/api/tickets.ts";
+import { scheduleRoutes } from "./routes/api/schedules.ts";
+import { externalSendRoutes } from "./routes/api/external_send.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -173,6 +175,9 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   services.sessions.subscribe(createInboundPipeline(services));
   api.route("/", whatsappRoutes(services));
   api.route("/", ticketRoutes(services));
+  api.route("/schedules", scheduleRoutes(services));
+  // Before /messages, whose routes take a ticket id where this one has "send".
+  api.route("/", externalSendRoutes(services));
   api.route("/messages", messageRoutes(services));
   api.route("/ticket-notes", ticketNoteRoutes(services));
   api.route("/", sandboxRoutes(services));

@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { parseDay } from "../dates.ts";
+import { parseDay, parseInstant } from "../dates.ts";
 import { AppError } from "./errors.ts";
 
 /** Field path ("address.city", "" for the whole value) to its first message. */
@@ -97,4 +97,14 @@ export function validateQuery<S extends z.ZodType>(c: Context, schema: S): z.out
  */
 export function dayField(message = "Data inválida") {
   return z.string({ error: message }).refine((text) => parseDay(text) === text, message);
+}
+
+/** A moment as an ISO date-time with its offset (lib/dates.ts), answered as a `Date`. */
+export function instantField(message = "Data inválida") {
+  return z.string({ error: message }).transform((text, ctx) => {
+    const date = parseInstant(text);
+    if (date) return date;
+    ctx.issues.push({ code: "custom", message, input: text });
+    return z.NEVER;
+  });
 }

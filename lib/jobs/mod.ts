@@ -8,5 +8,5 @@ export type {
   JobRunnerOptions,
   TickResult,
 } from "./runner.ts";
-export { DEFAULT_MAX_ATTEMPTS, enqueueJob, enqueueSweep } from "./queries.ts";
+export { cancelJob, DEFAULT_MAX_ATTEMPTS, enqueueJob, enqueueSweep } from "./queries.ts";
 export type { Job, NewJob, Sweep } from "./queries.ts";

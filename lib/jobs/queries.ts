@@ -116,6 +116,16 @@ export async function enqueueJob(q: Queryable, job: NewJob): Promise<Job> {
   throw new Error(`Could not queue job "${job.uniqueKey}": it kept changing state.`);
 }
 
+/**
+ * Removes the queued job with this unique key (a deleted schedule's send); answers whether
+ * there was one. A running job is left to finish: its handler must find its record gone.
+ */
+export async function cancelJob(q: Queryable, uniqueKey: string): Promise<boolean> {
+  const result = await q.run(sql`
+    delete from jobs where unique_key = ${uniqueKey} and status = 'queued'`);
+  return result.rowCount > 0;
+}
+
 /** Recurring work: at each `cron` time a job of `kind` is queued, once across instances. */
 export interface Sweep {
   kind: string;

@@ -6,7 +6,8 @@
 import { sql } from "../../lib/db/mod.ts";
 import { loadConfig } from "../../lib/config.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
-import { createApp } from "../../main.ts";
+import { createApp, serviceDepsOf } from "../../main.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
 import { createTestCompany, createTestUser } from "./accounts.ts";
@@ -47,7 +48,8 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, what: stri
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export async function openTicketEnv() {
+/** `clock`: business time for the app and `services` (a FakeClock in job tests). */
+export async function openTicketEnv(options: { clock?: Clock } = {}) {
   const testDb = await openTestDb();
   const { db } = testDb;
   const hub = recordingHub();
@@ -62,7 +64,17 @@ export async function openTicketEnv() {
     providers: { beta: undefined },
   });
   const jwtKey = await loadJwtKey(db);
-  const app = createApp({ db, config: loadConfig({ DATA_DIR: dataDir }), jwtKey, hub, whatsapp });
+  const appDeps = {
+    db,
+    config: loadConfig({ DATA_DIR: dataDir }),
+    jwtKey,
+    hub,
+    whatsapp,
+    clock: options.clock,
+  };
+  // The app's own ServiceDeps, also for tests that run its jobs.
+  const services = serviceDepsOf(appDeps);
+  const app = createApp(appDeps, services);
   const companyId = await createTestCompany(db);
   const otherId = await createTestCompany(db);
   const adminUser = await createTestUser(db, companyId);
@@ -112,6 +124,7 @@ export async function openTicketEnv() {
   return {
     db,
     app,
+    services,
     hub,
     whatsapp,
     dataDir,
