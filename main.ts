@@ -58,6 +58,7 @@ import { messageRoutes } from "./routes/api/messages.ts";
 import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
 import { ticketRoutes } from "./routes/api/tickets.ts";
 import { scheduleRoutes } from "./routes/api/schedules.ts";
+import { schedulePageRoutes } from "./routes/schedule_pages.tsx";
 import { externalSendRoutes } from "./routes/api/external_send.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
@@ -201,6 +202,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   app.route("/", directoryPageRoutes(pageDeps));
   app.route("/", whatsappPageRoutes(pageDeps));
   app.route("/", ticketPageRoutes(pageDeps));
+  app.route("/", schedulePageRoutes({ ...pageDeps, publicUrl: deps.config.publicUrl }));
   // Last: its catch-all answers 404 for any other page.
   app.route("/", pageRoutes(pageDeps));
 
