@@ -58,6 +58,9 @@ import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { messageRoutes } from "./routes/api/messages.ts";
 import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
 import { ticketRoutes } from "./routes/api/tickets.ts";
+import { scheduleRoutes } from "./routes/api/schedules.ts";
+import { schedulePageRoutes } from "./routes/schedule_pages.tsx";
+import { externalSendRoutes } from "./routes/api/external_send.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -175,6 +178,9 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   services.sessions.subscribe(callRefusal(services));
   api.route("/", whatsappRoutes(services));
   api.route("/", ticketRoutes(services));
+  api.route("/schedules", scheduleRoutes(services));
+  // Before /messages, whose routes take a ticket id where this one has "send".
+  api.route("/", externalSendRoutes(services));
   api.route("/messages", messageRoutes(services));
   api.route("/ticket-notes", ticketNoteRoutes(services));
   api.route("/", sandboxRoutes(services));
@@ -198,6 +204,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   app.route("/", directoryPageRoutes(pageDeps));
   app.route("/", whatsappPageRoutes(pageDeps));
   app.route("/", ticketPageRoutes(pageDeps));
+  app.route("/", schedulePageRoutes({ ...pageDeps, publicUrl: deps.config.publicUrl }));
   // Last: its catch-all answers 404 for any other page.
   app.route("/", pageRoutes(pageDeps));
 

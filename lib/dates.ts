@@ -24,3 +24,17 @@ export function parseDay(value: unknown): string | null {
     date.getUTCDate() === d;
   return real && y >= FIRST_YEAR && y <= LAST_YEAR ? match[0].slice(0, 10) : null;
 }
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The moment `value` names: an ISO date-time with its offset ("2026-11-25T14:30:00-03:00"
+ * or "…Z"), on a real calendar day; else null. Without an offset a time is ambiguous
+ * (whose 14:30?), so it is refused rather than read in the server's zone.
+ */
+export function parseInstant(value: unknown): Date | null {
+  if (typeof value !== "string" || !ISO_INSTANT.test(value.trim())) return null;
+  if (parseDay(value) === null) return null;
+  const date = new Date(value.trim());
+  return Number.isNaN(date.getTime()) ? null : date;
+}

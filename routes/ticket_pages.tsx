@@ -19,7 +19,7 @@ export function ticketPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
   const page = (uuid: string | null) => (c: Context<AppEnv>) =>
     privatePage(c, deps, {
       titleKey: "tickets.title",
-      extraI18nGroups: ["tickets", "errors.tickets"],
+      extraI18nGroups: ["tickets", "errors.tickets", "schedules", "quickMessages"],
       render: async ({ user }) => {
         const viewer = {
           userId: user.id,

@@ -17,6 +17,7 @@
 import type { JobHandler } from "../lib/jobs/mod.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { automationJobs } from "./automation/jobs.ts";
+import { scheduleJobs } from "./schedules/jobs.ts";
 
 /** One area's handlers by job kind; the context carries the same `ServiceDeps` as `deps`. */
 export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
@@ -24,7 +25,7 @@ export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
 export type AreaJobs = (deps: ServiceDeps) => DomainJobs;
 
 /** Every area with jobs. */
-const AREA_JOBS: AreaJobs[] = [automationJobs];
+const AREA_JOBS: AreaJobs[] = [automationJobs, scheduleJobs];
 
 export function createJobHandlers(deps: ServiceDeps, areas: AreaJobs[] = AREA_JOBS): DomainJobs {
   const handlers: DomainJobs = {};

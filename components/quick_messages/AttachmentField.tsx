@@ -19,11 +19,14 @@ export interface AttachmentFieldProps {
   value: AttachmentValue;
   error?: string;
   onChange: (value: AttachmentValue, error?: string) => void;
+  /** The file types offered (schedules take pictures only). @default every media type */
+  extensions?: readonly string[];
 }
 
-const ACCEPT = MEDIA_EXTENSIONS.map((extension) => `.${extension}`).join(",");
-
-export function AttachmentField({ value, error, onChange }: AttachmentFieldProps) {
+export function AttachmentField(
+  { value, error, onChange, extensions = MEDIA_EXTENSIONS }: AttachmentFieldProps,
+) {
+  const accept = extensions.map((extension) => `.${extension}`).join(",");
   const t = useT();
   const shown = value.file?.name ?? value.current?.name;
 
@@ -74,7 +77,7 @@ export function AttachmentField({ value, error, onChange }: AttachmentFieldProps
         )}
         <label class={buttonClasses("secondary", "sm") + " cursor-pointer"}>
           {t("quickMessages.chooseFile")}
-          <input type="file" accept={ACCEPT} class="sr-only" onChange={pick} />
+          <input type="file" accept={accept} class="sr-only" onChange={pick} />
         </label>
       </div>
       {error

@@ -19,7 +19,8 @@ import {
   AttachmentField,
   type AttachmentValue,
 } from "../../components/quick_messages/AttachmentField.tsx";
-import { MESSAGE_VARIABLES, type QuickMessageRow } from "../../components/quick_messages/types.ts";
+import type { QuickMessageRow } from "../../components/quick_messages/types.ts";
+import { VariableButtons } from "../../components/quick_messages/VariableButtons.tsx";
 import { ownMediaAddress } from "../../lib/client/media_url.ts";
 import { fieldErrorsOf, fieldTexts, hasFieldErrors } from "../../lib/ui/field_errors.ts";
 import { REQUIRED } from "../../lib/http/field_errors.ts";
@@ -54,18 +55,6 @@ export function QuickMessageDialog({ record, onSaved, onClose }: QuickMessageDia
   const [busy, setBusy] = useState(false);
   const text = useRef<HTMLTextAreaElement>(null);
   useModal(QUICK_MESSAGE_DIALOG_ID, onClose);
-
-  function insertVariable(name: string) {
-    const area = text.current;
-    const token = `{{${name}}}`;
-    const start = area?.selectionStart ?? message.length;
-    const end = area?.selectionEnd ?? message.length;
-    setMessage(message.slice(0, start) + token + message.slice(end));
-    queueMicrotask(() => {
-      area?.focus();
-      area?.setSelectionRange(start + token.length, start + token.length);
-    });
-  }
 
   /** The attachment step after the record is saved; answers the record as it ends up. */
   async function syncAttachment(current: QuickMessageRow): Promise<QuickMessageRow> {
@@ -151,20 +140,12 @@ export function QuickMessageDialog({ record, onSaved, onClose }: QuickMessageDia
           {errors.message && (
             <p class="text-[13px] text-red-700 dark:text-red-400">{errors.message}</p>
           )}
-          <div id="quick-message-variables" class="flex flex-wrap items-center gap-1.5">
-            <span class="text-[13px] text-fg-subtle">{t("quickMessages.variablesHint")}</span>
-            {MESSAGE_VARIABLES.map((name) => (
-              <button
-                key={name}
-                type="button"
-                title={t(`quickMessages.variables.${name}`)}
-                onClick={() => insertVariable(name)}
-                class="rounded-md bg-surface-sunken px-1.5 py-0.5 font-mono text-xs text-fg-muted ring-1 ring-line hover:bg-surface-muted hover:text-fg"
-              >
-                {`{{${name}}}`}
-              </button>
-            ))}
-          </div>
+          <VariableButtons
+            id="quick-message-variables"
+            area={text}
+            value={message}
+            onChange={setMessage}
+          />
         </div>
         <SwitchField
           id="quick-message-geral"

@@ -30,6 +30,9 @@ import { NotesDialog } from "./NotesDialog.tsx";
 import { TagsDialog } from "./TagsDialog.tsx";
 import { TransferDialog } from "./TransferDialog.tsx";
 import type { TicketChoices, TicketViewer } from "./types.ts";
+import { CalendarIcon } from "../../components/shell/icons.tsx";
+import { shellSession } from "../../lib/client/session.ts";
+import { ScheduleDialog } from "../schedules/ScheduleDialog.tsx";
 
 export interface ConversationProps {
   companyId: number;
@@ -40,7 +43,14 @@ export interface ConversationProps {
   onLeave: () => void;
 }
 
-type Open = "transfer" | "tags" | "notes" | "delete" | { deleteMessage: Message } | null;
+type Open =
+  | "transfer"
+  | "tags"
+  | "notes"
+  | "delete"
+  | "schedule"
+  | { deleteMessage: Message }
+  | null;
 
 export function Conversation(props: ConversationProps) {
   const t = useT();
@@ -151,6 +161,9 @@ export function Conversation(props: ConversationProps) {
             setDialog("tags"))}
           {action("notes", t("tickets.notes.action"), <NoteIcon size={16} />, () =>
             setDialog("notes"))}
+          {shellSession()?.features.useSchedules &&
+            action("schedule", t("schedules.schedule"), <CalendarIcon size={16} />, () =>
+              setDialog("schedule"))}
           {viewer.admin &&
             action("delete", t("tickets.delete"), <TrashIcon size={16} />, () =>
               setDialog("delete"))}
@@ -192,6 +205,14 @@ export function Conversation(props: ConversationProps) {
           ticket={ticket}
           choices={props.choices}
           onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === "schedule" && (
+        <ScheduleDialog
+          contact={ticket.contact}
+          onSaved={() => pushToast({ tone: "success", messageKey: "schedules.saved" })}
+          onClose={() =>
+            setDialog(null)}
         />
       )}
       {dialog === "notes" && (

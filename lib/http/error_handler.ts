@@ -10,6 +10,11 @@ import type { AppEnv } from "./env.ts";
 
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof AppError) {
+    // A 429 says when to come back, in the header clients and proxies read.
+    const retryAfter = err.details?.retryAfter;
+    if (err.status === 429 && typeof retryAfter === "number") {
+      c.header("Retry-After", String(retryAfter));
+    }
     return c.json({ error: err.code, ...err.details }, err.status);
   }
   if (err instanceof HTTPException) {

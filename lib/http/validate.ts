@@ -7,7 +7,7 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { parseDay } from "../dates.ts";
+import { parseDay, parseInstant } from "../dates.ts";
 import { AppError } from "./errors.ts";
 import type { FieldError, FieldErrors } from "./field_errors.ts";
 
@@ -165,4 +165,14 @@ export function validateQuery<S extends z.ZodType>(c: Context, schema: S): z.out
 export function dayField(code = "ERR_INVALID_DATE") {
   return z.string({ error: (issue) => issue.input === undefined ? "ERR_REQUIRED" : code })
     .refine((text) => parseDay(text) === text, code);
+}
+
+/** A moment as an ISO date-time with its offset (lib/dates.ts), answered as a `Date`. */
+export function instantField(message = "Data inválida") {
+  return z.string({ error: message }).transform((text, ctx) => {
+    const date = parseInstant(text);
+    if (date) return date;
+    ctx.issues.push({ code: "custom", message, input: text });
+    return z.NEVER;
+  });
 }

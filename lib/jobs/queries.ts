@@ -116,6 +116,17 @@ export async function enqueueJob(q: Queryable, job: NewJob): Promise<Job> {
   throw new Error(`Could not queue job "${job.uniqueKey}": it kept changing state.`);
 }
 
+/**
+ * Calls off the queued job with this unique key (a deleted schedule's send, a timer that no
+ * longer applies); answers whether there was one. A running job is left to finish: its
+ * handler checks that its work still applies.
+ */
+export async function cancelJob(q: Queryable, uniqueKey: string): Promise<boolean> {
+  const result = await q.run(sql`
+    delete from jobs where unique_key = ${uniqueKey} and status = 'queued'`);
+  return result.rowCount > 0;
+}
+
 /** Recurring work: at each `cron` time a job of `kind` is queued, once across instances. */
 export interface Sweep {
   kind: string;
@@ -235,15 +246,4 @@ export async function requeueStaleJobs(
         locked_at = null
     where status = 'running' and locked_at < ${now} - make_interval(secs => ${seconds}::float8)`);
   return result.rowCount;
-}
-
-/**
- * Calls off the queued job with this unique key (a timer that no longer applies: a ticket
- * accepted before its transfer time). A job already running is left to finish; its handler
- * checks that its work still applies. Answers whether a job was removed.
- */
-export async function cancelJob(q: Queryable, uniqueKey: string): Promise<boolean> {
-  const result = await q.run(sql`
-    delete from jobs where unique_key = ${uniqueKey} and status = 'queued'`);
-  return result.rowCount > 0;
 }

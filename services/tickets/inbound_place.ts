@@ -7,7 +7,7 @@
  * below, each safe when another message of the same person runs at the same moment: the
  * unique indexes decide, and the loser reads what the winner made.
  */
-import { type Db, sql } from "../../lib/db/mod.ts";
+import { type Db, type Queryable, sql } from "../../lib/db/mod.ts";
 import { uniqueViolation } from "../../lib/db/errors.ts";
 import type { ContactIdentity } from "../whatsapp/provider.ts";
 
@@ -106,9 +106,13 @@ async function upsertContact(
   }
 }
 
-/** The contact's ticket in progress on this connection, or a new pending one. */
-async function ticketInProgress(
-  db: Db,
+/**
+ * The contact's ticket in progress on this connection, or a new pending one: where an
+ * incoming message goes, and also where a message the system sends on its own (a schedule,
+ * the integrators' API) is stored, so agents see it in the conversation.
+ */
+export async function ticketInProgress(
+  db: Queryable,
   companyId: number,
   contactId: number,
   connectionId: number,

@@ -203,7 +203,7 @@ async function queueMessage(
 }
 
 /** Last message and activity time, then the live events for the new message. */
-async function touchTicket(
+export async function touchTicket(
   deps: OutboundDeps,
   companyId: number,
   ticketId: number,

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { type Db, sql } from "../../lib/db/mod.ts";
 import { type ApiCall, openAppWithActors } from "../helpers/api_as.ts";
+import { createTestConnection } from "../helpers/users.ts";
 
 const NUL = "a\u0000b";
 const HUGE_ID = "99999999999";
@@ -260,6 +261,76 @@ Deno.test("[api] hostile input on every route gives no 5xx and changes nothing",
     const after = await dumpTables(db);
     await fuzz(all.filter(isLogout));
     assert.deepEqual(failures, [], "hostile requests answered 5xx");
+    for (const table of Object.keys(before)) {
+      assert.equal(after[table], before[table], `table ${table} changed`);
+    }
+  } finally {
+    await env.close();
+  }
+});
+
+/** Routes signed in by a connection's token (the integrators' API), not by a user session. */
+const TOKEN_ROUTES = [
+  "POST /api/messages/send",
+  "POST /api/send",
+  "GET /api/messages/send/:messageId{[0-9]+}",
+];
+
+Deno.test("[api] hostile input on the token-signed routes gives no 5xx and changes nothing", async () => {
+  const env = await openAppWithActors();
+  const { app, db, companyId } = env;
+  try {
+    const registered = app.routes.map((route) => `${route.method} ${route.path}`);
+    assert.deepEqual(TOKEN_ROUTES.filter((name) => !registered.includes(name)), []);
+    // Several connections (never connected), so the per-token rate limit does not answer
+    // before the validation does: each token makes fewer calls than the limit.
+    const tokens: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { token } = await db.one<{ token: string }>(sql`
+        select token from whatsapps where id = ${await createTestConnection(db, companyId)}`);
+      tokens.push(token);
+    }
+    let calls = 0;
+    const asConnection: ApiCall = (method, path, body) => {
+      const token = tokens[Math.floor(calls++ / 50) % tokens.length]!;
+      const multipart = body instanceof FormData;
+      const raw = body instanceof Blob;
+      const type = raw ? body.type : multipart ? undefined : "application/json";
+      return Promise.resolve(app.request(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(type ? { "Content-Type": type } : {}) },
+        body: body === undefined ? undefined : multipart || raw ? body : JSON.stringify(body),
+      }));
+    };
+    const failures: string[] = [];
+    const before = await dumpTables(db);
+    for (const name of TOKEN_ROUTES) {
+      const [method, path] = name.split(" ") as [string, string];
+      const urls = [
+        ...(path.includes("/:") ? PATH_VALUES.map((value) => fill(path, value)) : []),
+        ...QUERY_VALUES.map((value) =>
+          `${fill(path, ABSENT_ID)}?${QUERY_KEYS.map((key) => `${key}=${value}`).join("&")}`
+        ),
+      ];
+      const bodies = method === "GET" ? [undefined] : hostileBodies();
+      for (const url of urls) {
+        for (const body of method === "GET" ? [undefined] : [bodies[0]]) {
+          const res = await asConnection(method, url, body);
+          await res.body?.cancel();
+          if (res.status >= 500) failures.push(`${method} ${url} → ${res.status}`);
+        }
+      }
+      for (const body of bodies) {
+        const res = await asConnection(method, fill(path, ABSENT_ID), body);
+        await res.body?.cancel();
+        if (res.status >= 500) {
+          failures.push(`${method} ${path} ${JSON.stringify(body)?.slice(0, 80)} → ${res.status}`);
+        }
+        if (res.status === 429) failures.push(`${method} ${path}: rate limited, add tokens`);
+      }
+    }
+    assert.deepEqual(failures, [], "hostile requests answered 5xx");
+    const after = await dumpTables(db);
     for (const table of Object.keys(before)) {
       assert.equal(after[table], before[table], `table ${table} changed`);
     }

@@ -30,6 +30,7 @@ interface Ids {
   note: number;
   plan: number;
   help: number;
+  schedule: number;
 }
 
 interface Probe {
@@ -204,6 +205,25 @@ const SWEEP: Record<string, Probe> = {
     body: { body: HACK },
   },
   "DELETE /api/messages/:id{[0-9]+}": { path: (i) => `/api/messages/${i.message}`, expect: 404 },
+  "GET /api/schedules/:id{[0-9]+}": { path: (i) => `/api/schedules/${i.schedule}`, expect: 404 },
+  "PUT /api/schedules/:id{[0-9]+}": {
+    path: (i) => `/api/schedules/${i.schedule}`,
+    expect: 404,
+    body: { body: HACK },
+  },
+  "DELETE /api/schedules/:id{[0-9]+}": {
+    path: (i) => `/api/schedules/${i.schedule}`,
+    expect: 404,
+  },
+  "POST /api/schedules/:id{[0-9]+}/media-upload": {
+    path: (i) => `/api/schedules/${i.schedule}/media-upload`,
+    expect: 404,
+    body: upload,
+  },
+  "DELETE /api/schedules/:id{[0-9]+}/media-upload": {
+    path: (i) => `/api/schedules/${i.schedule}/media-upload`,
+    expect: 404,
+  },
   "DELETE /api/ticket-notes/:id{[0-9]+}": {
     path: (i) => `/api/ticket-notes/${i.note}`,
     expect: 404,
@@ -266,11 +286,27 @@ const BY_BODY: Array<{ method: string; path: (i: Ids) => string; body?: (i: Ids)
     body: (i) => ({ ticketId: i.ticket, note: HACK }),
   },
   { method: "GET", path: (i) => `/api/ticket-notes/list?ticketId=${i.ticket}` },
+  {
+    method: "POST",
+    path: () => "/api/schedules",
+    body: (i) => ({ contactId: i.contact, body: HACK, sendAt: "2030-01-01T10:00:00Z" }),
+  },
 ];
+
+/**
+ * Routes signed in by a connection's token instead of a user session (the integrators' API):
+ * called with company B's connection token on A's records, they answer 404.
+ */
+const BY_CONNECTION_TOKEN: Record<string, (i: Ids) => string> = {
+  "GET /api/messages/send/:messageId{[0-9]+}": (i) => `/api/messages/send/${i.message}`,
+};
 
 /** Routes whose path parameter names no company's record, each with the reason. */
 const NOT_ID_ADDRESSED: Record<string, string> = {
   "PUT /api/settings/:key": "a setting's key; always the caller's own company's row",
+  ...Object.fromEntries(
+    Object.keys(BY_CONNECTION_TOKEN).map((name) => [name, "signed in by a connection token"]),
+  ),
   "POST /api/forgetpassword/:email": "public password reset, step 1; the e-mail decides",
   "POST /api/resetpasswords/:email/:token/:newPassword":
     "public password reset; the e-mail and code decide, never the caller's company",
@@ -310,6 +346,9 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
     ),
     plans: await db.query(sql`select * from plans order by id`),
     helps: await db.query(sql`select * from helps order by id`),
+    schedules: await db.query(
+      sql`select * from schedules where company_id = ${companyId} order by id`,
+    ),
   };
   return JSON.stringify(rows, null, 1);
 }
@@ -362,6 +401,7 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
         asSuper("POST", "/api/helps", { title: "Primeiros passos", video: "dQw4w9WgXcQ" }),
         "help",
       ),
+      schedule: 0,
     };
     const ticket = await db.one<{ id: number; uuid: string }>(sql`
       insert into tickets (company_id, contact_id, whatsapp_id, last_message)
@@ -373,6 +413,15 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me)
       values (${companyId}, ${ticket.id}, ${ids.contact}, ${whatsapp}, 'ZETA-1', 'Zeta resposta', true)
       returning id`)).id;
+    ids.schedule = await made(
+      asAdmin("POST", "/api/schedules", {
+        contactId: ids.contact,
+        body: "Zeta lembrete",
+        sendAt: "2030-01-01T10:00:00Z",
+      }),
+      "schedule",
+    );
+    await db.run(sql`update messages set origin = 'api' where id = ${ids.message}`);
     ids.note = (await db.one<{ id: number }>(sql`
       insert into ticket_notes (company_id, ticket_id, contact_id, note)
       values (${companyId}, ${ticket.id}, ${ids.contact}, 'Zeta nota')
@@ -425,6 +474,17 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       );
       if (status !== 404) leaks.push(`${probe.method} ${path} → ${status} ${JSON.stringify(body)}`);
     }
+    const otherToken = (await db.one<{ token: string }>(sql`
+      select token from whatsapps where id = ${await createTestConnection(db, env.otherId)}`))
+      .token;
+    for (const [name, path] of Object.entries(BY_CONNECTION_TOKEN)) {
+      const res = await app.request(path(ids), {
+        method: name.split(" ")[0],
+        headers: { Authorization: `Bearer ${otherToken}` },
+      });
+      if (res.status !== 404) leaks.push(`${name} with B's token → ${res.status}`);
+      await res.body?.cancel();
+    }
     assert.deepEqual(leaks, [], "company B's admin got something other than 404/403");
 
     // Every list B may read: none shows a record of A's (all of A's are named "Zeta …").
@@ -437,6 +497,7 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       "/api/tags/list",
       "/api/quick-messages",
       "/api/quick-messages/list",
+      "/api/schedules",
       "/api/queue",
       `/api/queue-options?queueId=${ids.queue}`,
       "/api/whatsapp",
