@@ -113,6 +113,12 @@ export async function receiveMessage(
   if (message.isHistory) return;
   if (message.chat.isGroup && await ignoresGroups(deps.db, companyId)) return;
   const { db } = deps;
+  // A campaign's message is not a conversation: its echo neither opens, reopens nor closes
+  // a ticket (the original closed the customer's open ticket). The customer's reply opens
+  // one as usual, and the campaigns' reply hook shows the campaign message in it.
+  if (message.fromMe && await isCampaignEcho(db, companyId, connectionId, message.messageId)) {
+    return;
+  }
   const { contact, ticketId, created } = await placeOf(db, companyId, connectionId, message.chat);
 
   const media = message.media
@@ -211,6 +217,19 @@ function originOf(companyId: number, connectionId: number, message: IncomingMess
               where o.company_id = ${companyId} and o.whatsapp_id = ${connectionId}
                 and o.provider_message_id = ${message.messageId}
               limit 1)`;
+}
+
+async function isCampaignEcho(
+  db: Queryable,
+  companyId: number,
+  connectionId: number,
+  wid: string,
+): Promise<boolean> {
+  const row = await db.maybeOne(sql`
+    select 1 from whatsapp_outbox
+    where company_id = ${companyId} and whatsapp_id = ${connectionId}
+      and provider_message_id = ${wid} and origin = 'campaign'`);
+  return row !== undefined;
 }
 
 /** The spec's mediaType for what the message carries. */

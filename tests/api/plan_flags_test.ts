@@ -27,6 +27,21 @@ interface GatedCall {
 }
 
 const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
+  // Also open when the super user gives the company the campaignsEnabled setting (admin §1).
+  useCampaigns: [
+    { method: "GET", path: () => "/api/campaigns", allowed: 200 },
+    { method: "POST", path: () => "/api/campaigns", body: { name: "Promo" }, allowed: 200 },
+    { method: "GET", path: () => "/api/contact-lists", allowed: 200 },
+    { method: "POST", path: () => "/api/contact-lists", body: { name: "Lista" }, allowed: 200 },
+    { method: "GET", path: () => "/api/contact-list-items", allowed: 200 },
+    { method: "GET", path: () => "/api/campaign-settings", allowed: 200 },
+    {
+      method: "POST",
+      path: () => "/api/campaign-settings",
+      body: { settings: { messageInterval: 5 } },
+      allowed: 200,
+    },
+  ],
   useKanban: [
     { method: "GET", path: () => "/api/tags/kanban", allowed: 200 },
     {
@@ -76,7 +91,6 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
 };
 
 const NO_API_YET: Partial<Record<PlanFeature, string>> = {
-  useCampaigns: "campaigns have no API yet (their issue adds it behind requireFeature)",
   useSchedules: "scheduled messages have no API yet",
   useInternalChat: "the internal chat has no API yet",
   useExternalApi: "POST /api/send does not exist yet",
