@@ -36,6 +36,7 @@ import { directoryPageRoutes } from "./routes/directory_pages.tsx";
 import { whatsappPageRoutes } from "./routes/whatsapp_pages.tsx";
 import { ticketPageRoutes } from "./routes/ticket_pages.tsx";
 import { publicPageRoutes } from "./routes/public_pages.tsx";
+import { campaignPageRoutes } from "./routes/campaign_pages.tsx";
 import { signupRoutes } from "./routes/api/signup.ts";
 import { passwordResetRoutes } from "./routes/api/password_reset.ts";
 import { createMailer, type Mailer } from "./lib/mail/mod.ts";
@@ -205,6 +206,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   app.route("/", directoryPageRoutes(pageDeps));
   app.route("/", whatsappPageRoutes(pageDeps));
   app.route("/", ticketPageRoutes(pageDeps));
+  app.route("/", campaignPageRoutes(pageDeps));
   // Last: its catch-all answers 404 for any other page.
   app.route("/", pageRoutes(pageDeps));
 
