@@ -10,7 +10,8 @@ import { Badge } from "../components/ui/Badge.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { api } from "../lib/client/api.ts";
 import { useChannel } from "../lib/client/channel.ts";
-import { useT } from "../lib/i18n/client.ts";
+import { clientLanguage, useT } from "../lib/i18n/client.ts";
+import { formatDateTime } from "../lib/i18n/format.ts";
 import { toastError } from "../lib/ui/toast.ts";
 import type { CampaignReport as Report } from "../services/campaigns/report.ts";
 
@@ -56,7 +57,7 @@ export default function CampaignReport(
   const { campaign, counts } = report;
   const done = counts.delivered + counts.failed + counts.expired;
   const percent = counts.planned === 0 ? 0 : Math.round((done / counts.planned) * 100);
-  const time = (iso: string | null) => iso ? new Date(iso).toLocaleString() : "—";
+  const time = (iso: string | null) => iso ? formatDateTime(iso, clientLanguage()) : "—";
   return (
     <div class="flex flex-col gap-5">
       <div class="flex flex-wrap items-center gap-2">
@@ -86,7 +87,7 @@ export default function CampaignReport(
       </div>
       <dl class="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {COUNTERS.map((key) => (
-          <div key={key} class="rounded-lg border border-border bg-surface p-3">
+          <div key={key} class="rounded-lg border border-line bg-surface p-3">
             <dt class="text-[12px] text-fg-muted">{t(`campaigns.report.counters.${key}`)}</dt>
             <dd class="text-2xl font-semibold tabular-nums" data-testid={`count-${key}`}>
               {counts[key]}
@@ -94,7 +95,7 @@ export default function CampaignReport(
           </div>
         ))}
       </dl>
-      <div class="overflow-x-auto rounded-lg border border-border">
+      <div class="overflow-x-auto rounded-lg border border-line">
         <table class="w-full text-sm">
           <caption class="sr-only">{t("campaigns.report.shipments")}</caption>
           <thead class="bg-surface-muted text-left text-[12px] text-fg-muted">
@@ -107,7 +108,7 @@ export default function CampaignReport(
           </thead>
           <tbody>
             {report.shipping.map((s) => (
-              <tr key={s.id} class="border-t border-border">
+              <tr key={s.id} class="border-t border-line">
                 <td class="px-3 py-2">{s.name}</td>
                 <td class="px-3 py-2 tabular-nums">{s.number}</td>
                 <td class="px-3 py-2 tabular-nums">{time(s.plannedAt)}</td>

@@ -126,7 +126,7 @@ export default function CampaignSettingsForm() {
           </thead>
           <tbody>
             {variables.map((v) => (
-              <tr key={v.key} class="border-t border-border">
+              <tr key={v.key} class="border-t border-line">
                 <td class="py-2 font-mono">{`{${v.key}}`}</td>
                 <td>{v.value}</td>
                 <td class="text-right">

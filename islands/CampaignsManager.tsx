@@ -14,7 +14,8 @@ import { api, ApiError } from "../lib/client/api.ts";
 import { useChannel } from "../lib/client/channel.ts";
 import { applyLiveEvent } from "../lib/client/live_list.ts";
 import { useDebounced, usePagedList } from "../lib/client/paged_list.ts";
-import { useT } from "../lib/i18n/client.ts";
+import { clientLanguage, useT } from "../lib/i18n/client.ts";
+import { formatDateTime } from "../lib/i18n/format.ts";
 import { pushToast, toastError } from "../lib/ui/toast.ts";
 import type { Campaign } from "../services/campaigns/types.ts";
 import { CampaignDialog } from "./campaigns/CampaignDialog.tsx";
@@ -51,7 +52,7 @@ export default function CampaignsManager({ companyId }: { companyId: number }) {
   useChannel(channels.campaign(companyId), (data) => {
     if ((data as { action: string }).action !== "progress") apply(data);
   });
-  const when = (iso: string | null) => iso ? new Date(iso).toLocaleString() : "—";
+  const when = (iso: string | null) => iso ? formatDateTime(iso, clientLanguage()) : "—";
 
   async function act(campaign: Campaign, action: "cancel" | "restart") {
     try {

@@ -126,7 +126,7 @@ export default function ContactListItemsManager(
         <Button variant="secondary" href="/contact-lists">
           {t("campaigns.items.backToLists")}
         </Button>
-        <label class="inline-flex cursor-pointer items-center gap-2 rounded-md border border-border bg-surface px-3 py-2 text-sm font-medium hover:bg-surface-muted">
+        <label class="inline-flex cursor-pointer items-center gap-2 rounded-md border border-line bg-surface px-3 py-2 text-sm font-medium hover:bg-surface-muted">
           {t("campaigns.items.import")}
           <input
             type="file"

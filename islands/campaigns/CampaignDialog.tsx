@@ -119,7 +119,7 @@ export function CampaignDialog(
       {label}
       <textarea
         id={`campaign-${key}`}
-        class="min-h-28 rounded-md border border-border bg-surface px-3 py-2 font-normal"
+        class="min-h-28 rounded-md border border-line bg-surface px-3 py-2 font-normal"
         value={String(values[key])}
         disabled={!editable}
         onInput={(event) => set(key, event.currentTarget.value)}
@@ -205,7 +205,7 @@ export function CampaignDialog(
           checked={Boolean(values.confirmation)}
           onChange={(on) => editable && set("confirmation", on)}
         />
-        <div role="tablist" class="flex flex-wrap gap-1 border-b border-border">
+        <div role="tablist" class="flex flex-wrap gap-1 border-b border-line">
           {VARIANTS.map((n) => (
             <button
               key={n}

@@ -56,7 +56,7 @@ export function ImportReportView(
   ];
   return (
     <section
-      class="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4"
+      class="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4"
       aria-label={t("campaigns.report.importTitle")}
       data-testid="import-report"
     >
@@ -80,7 +80,7 @@ export function ImportReportView(
       {report.skipped.length > 0 && (
         <ul class="max-h-48 overflow-auto text-[13px]">
           {report.skipped.slice(0, SHOWN_ROWS).map((row) => (
-            <li key={row.row} class="flex gap-2 border-b border-border py-1">
+            <li key={row.row} class="flex gap-2 border-b border-line py-1">
               <span class="w-16 tabular-nums text-fg-muted">
                 {t("campaigns.report.row", { row: row.row })}
               </span>
