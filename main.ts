@@ -13,7 +13,7 @@ import type { AppEnv } from "./lib/http/env.ts";
 import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
 import { createHub, type Hub } from "./lib/realtime/mod.ts";
 import { createJobRunner } from "./lib/jobs/mod.ts";
-import { createJobHandlers } from "./services/job_handlers.ts";
+import { createJobHandlers, SWEEPS } from "./services/job_handlers.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { consoleLog, type Log } from "./lib/log.ts";
@@ -36,6 +36,7 @@ import { directoryPageRoutes } from "./routes/directory_pages.tsx";
 import { whatsappPageRoutes } from "./routes/whatsapp_pages.tsx";
 import { ticketPageRoutes } from "./routes/ticket_pages.tsx";
 import { publicPageRoutes } from "./routes/public_pages.tsx";
+import { campaignPageRoutes } from "./routes/campaign_pages.tsx";
 import { signupRoutes } from "./routes/api/signup.ts";
 import { passwordResetRoutes } from "./routes/api/password_reset.ts";
 import { createMailer, type Mailer } from "./lib/mail/mod.ts";
@@ -61,6 +62,10 @@ import { ticketRoutes } from "./routes/api/tickets.ts";
 import { scheduleRoutes } from "./routes/api/schedules.ts";
 import { schedulePageRoutes } from "./routes/schedule_pages.tsx";
 import { externalSendRoutes } from "./routes/api/external_send.ts";
+import { contactListItemRoutes, contactListRoutes } from "./routes/api/contact_lists.ts";
+import { campaignRoutes, campaignSettingRoutes } from "./routes/api/campaigns.ts";
+import { fileRoutes } from "./routes/api/files.ts";
+import { campaignReplyHook } from "./services/campaigns/replies.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -174,7 +179,9 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/queue-options", queueOptionRoutes(services));
   api.route("/media", mediaRoutes(services));
   // What the phones report becomes contacts, tickets and messages.
-  services.sessions.subscribe(createInboundPipeline(services, [conversationFlowHook(services)]));
+  services.sessions.subscribe(
+    createInboundPipeline(services, [campaignReplyHook(services), conversationFlowHook(services)]),
+  );
   services.sessions.subscribe(callRefusal(services));
   api.route("/", whatsappRoutes(services));
   api.route("/", ticketRoutes(services));
@@ -184,6 +191,11 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/messages", messageRoutes(services));
   api.route("/ticket-notes", ticketNoteRoutes(services));
   api.route("/", sandboxRoutes(services));
+  api.route("/contact-lists", contactListRoutes(services));
+  api.route("/contact-list-items", contactListItemRoutes(services));
+  api.route("/campaigns", campaignRoutes(services));
+  api.route("/campaign-settings", campaignSettingRoutes(services));
+  api.route("/files", fileRoutes(services));
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
@@ -205,6 +217,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   app.route("/", whatsappPageRoutes(pageDeps));
   app.route("/", ticketPageRoutes(pageDeps));
   app.route("/", schedulePageRoutes({ ...pageDeps, publicUrl: deps.config.publicUrl }));
+  app.route("/", campaignPageRoutes(pageDeps));
   // Last: its catch-all answers 404 for any other page.
   app.route("/", pageRoutes(pageDeps));
 
@@ -244,6 +257,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     deps: services,
     instanceId: hub.instanceId,
     handlers: createJobHandlers(services),
+    sweeps: SWEEPS,
+    // A job left running by an instance that died (kill -9, power loss) waits this long
+    // before another takes it over; sweeps hold their one key meanwhile, so this is how long
+    // campaigns stand still after a crash. Every handler keeps its runs well under it.
+    staleAfterMs: 90_000,
   });
   jobs.start();
   const whatsapp = services.sessions;

@@ -14,10 +14,12 @@
  * // and here: const AREA_JOBS = [scheduleJobs];
  * // queued with enqueueJob(tx, { kind: "schedule.send", runAt, uniqueKey: `schedule:${id}` })
  */
-import type { JobHandler } from "../lib/jobs/mod.ts";
+import type { JobHandler, Sweep } from "../lib/jobs/mod.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { automationJobs } from "./automation/jobs.ts";
 import { scheduleJobs } from "./schedules/jobs.ts";
+import { campaignJobs } from "./campaigns/jobs.ts";
+import { CAMPAIGN_SWEEP } from "./campaigns/sweep.ts";
 
 /** One area's handlers by job kind; the context carries the same `ServiceDeps` as `deps`. */
 export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
@@ -25,7 +27,10 @@ export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
 export type AreaJobs = (deps: ServiceDeps) => DomainJobs;
 
 /** Every area with jobs. */
-const AREA_JOBS: AreaJobs[] = [automationJobs, scheduleJobs];
+const AREA_JOBS: AreaJobs[] = [automationJobs, scheduleJobs, campaignJobs];
+
+/** Recurring work the runner queues at its cron times (lib/jobs/runner.ts). */
+export const SWEEPS: Sweep[] = [CAMPAIGN_SWEEP];
 
 export function createJobHandlers(deps: ServiceDeps, areas: AreaJobs[] = AREA_JOBS): DomainJobs {
   const handlers: DomainJobs = {};

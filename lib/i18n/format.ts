@@ -21,3 +21,16 @@ export function formatDate(isoDate: string, lang: Lang): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? isoDate : format.format(date);
 }
+
+const dateTimeFormats = new Map<Lang, Intl.DateTimeFormat>();
+
+/** An instant (ISO date-time) in `lang`'s short date and time, in the reader's time zone. */
+export function formatDateTime(iso: string, lang: Lang): string {
+  let format = dateTimeFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { dateStyle: "short", timeStyle: "medium" });
+    dateTimeFormats.set(lang, format);
+  }
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format.format(date);
+}

@@ -96,8 +96,8 @@ const PhoneBookQuery = z.object({
   whatsappId: z.preprocess(blankAsMissing, ConnectionId.optional()),
 });
 
-/** The rows of the uploaded `file` field (multipart), read as a spreadsheet. */
-async function uploadedRows(c: Context<AppEnv>): Promise<RawContactRow[]> {
+/** The rows of the uploaded `file` field (multipart), read as a spreadsheet (also contact lists'). */
+export async function uploadedRows(c: Context<AppEnv>): Promise<RawContactRow[]> {
   let form: Record<string, unknown>;
   try {
     form = await c.req.parseBody();

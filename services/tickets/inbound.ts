@@ -12,7 +12,7 @@
  * concurrent messages of a new customer never make two tickets and a repeated event never
  * makes two messages (the original's duplicate tickets and lost messages).
  */
-import { sql } from "../../lib/db/mod.ts";
+import { type Queryable, sql } from "../../lib/db/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { channels } from "../../lib/realtime/channels.ts";
 import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
@@ -109,6 +109,12 @@ export async function receiveMessage(
   // "Ignorar mensagens de grupos" (CheckMsgIsGroup): enabled unless the company turned it off.
   if (message.chat.isGroup && await optionOn(deps.db, companyId, "CheckMsgIsGroup")) return;
   const { db } = deps;
+  // A campaign's message is not a conversation: its echo neither opens, reopens nor closes
+  // a ticket (the original closed the customer's open ticket). The customer's reply opens
+  // one as usual, and the campaigns' reply hook shows the campaign message in it.
+  if (message.fromMe && await isCampaignEcho(db, companyId, connectionId, message.messageId)) {
+    return;
+  }
   const { contact, ticketId, created } = await placeOf(db, companyId, connectionId, message.chat);
   // A new attendance cycle starts with the ticket (the dashboard's rows).
   if (created) await track(db, companyId, ticketId, "created", deps.clock?.now() ?? new Date());
@@ -209,6 +215,19 @@ function originOf(companyId: number, connectionId: number, message: IncomingMess
               where o.company_id = ${companyId} and o.whatsapp_id = ${connectionId}
                 and o.provider_message_id = ${message.messageId}
               limit 1)`;
+}
+
+async function isCampaignEcho(
+  db: Queryable,
+  companyId: number,
+  connectionId: number,
+  wid: string,
+): Promise<boolean> {
+  const row = await db.maybeOne(sql`
+    select 1 from whatsapp_outbox
+    where company_id = ${companyId} and whatsapp_id = ${connectionId}
+      and provider_message_id = ${wid} and origin = 'campaign'`);
+  return row !== undefined;
 }
 
 /** The spec's mediaType for what the message carries. */

@@ -169,6 +169,19 @@ export interface WhatsappProvider {
   downloadMedia(messageId: string): Promise<Uint8Array>;
   /** Refuses a ringing call (the company's `call` setting is off). */
   rejectCall?(call: CallEvent): Promise<void>;
+  /**
+   * Which of these numbers (digits, country code first) have a WhatsApp account, each with
+   * the number as WhatsApp spells it (a Brazilian mobile may lack its ninth digit there).
+   */
+  onWhatsapp?(numbers: readonly string[]): Promise<NumberCheck[]>;
+}
+
+/** WhatsApp's answer for one number. */
+export interface NumberCheck {
+  number: string;
+  exists: boolean;
+  /** The number WhatsApp knows the account by, when it exists. */
+  whatsappNumber?: string;
 }
 
 export interface ProviderContext {

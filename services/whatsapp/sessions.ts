@@ -27,6 +27,7 @@ import type {
   CallEvent,
   ConnectionStatus,
   ContactIdentity,
+  NumberCheck,
   OutgoingMessage,
   ProviderEvent,
   ProviderEventBody,
@@ -197,6 +198,17 @@ export class WhatsappSessions {
       throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
     }
     return await running.provider.send(message);
+  }
+
+  /**
+   * WhatsApp's answer for each number, asked through a connection running on this
+   * instance; undefined when it runs nowhere here or is not connected (or its provider
+   * cannot tell), so the caller stores the numbers as not checked yet.
+   */
+  async checkNumbers(id: number, numbers: readonly string[]): Promise<NumberCheck[] | undefined> {
+    const running = this.#running.get(id);
+    if (!running || running.status !== "CONNECTED" || !running.provider.onWhatsapp) return;
+    return await running.provider.onWhatsapp(numbers);
   }
 
   /** Sends what is due in one local connection's outbox. */

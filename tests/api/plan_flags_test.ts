@@ -37,6 +37,21 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
     },
     { method: "GET", path: () => "/api/schedules/2147483000", allowed: 404 },
   ],
+  // Also open when the super user gives the company the campaignsEnabled setting (admin §1).
+  useCampaigns: [
+    { method: "GET", path: () => "/api/campaigns", allowed: 200 },
+    { method: "POST", path: () => "/api/campaigns", body: { name: "Promo" }, allowed: 200 },
+    { method: "GET", path: () => "/api/contact-lists", allowed: 200 },
+    { method: "POST", path: () => "/api/contact-lists", body: { name: "Lista" }, allowed: 200 },
+    { method: "GET", path: () => "/api/contact-list-items", allowed: 200 },
+    { method: "GET", path: () => "/api/campaign-settings", allowed: 200 },
+    {
+      method: "POST",
+      path: () => "/api/campaign-settings",
+      body: { settings: { messageInterval: 5 } },
+      allowed: 200,
+    },
+  ],
   useKanban: [
     { method: "GET", path: () => "/api/tags/kanban", allowed: 200 },
     {
@@ -86,7 +101,6 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
 };
 
 const NO_API_YET: Partial<Record<PlanFeature, string>> = {
-  useCampaigns: "campaigns have no API yet (their issue adds it behind requireFeature)",
   useInternalChat: "the internal chat has no API yet",
 };
 

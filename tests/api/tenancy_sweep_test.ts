@@ -31,6 +31,10 @@ interface Ids {
   plan: number;
   help: number;
   schedule: number;
+  contactList: number;
+  contactListItem: number;
+  campaign: number;
+  file: number;
 }
 
 interface Probe {
@@ -270,6 +274,90 @@ const SWEEP: Record<string, Probe> = {
     body: { title: HACK },
   },
   "DELETE /api/helps/:id{[0-9]+}": { path: (i) => `/api/helps/${i.help}`, expect: 403 },
+
+  "GET /api/contact-lists/:id{[0-9]+}": {
+    path: (i) => `/api/contact-lists/${i.contactList}`,
+    expect: 404,
+  },
+  "PUT /api/contact-lists/:id{[0-9]+}": {
+    path: (i) => `/api/contact-lists/${i.contactList}`,
+    expect: 404,
+    body: { name: HACK },
+  },
+  "DELETE /api/contact-lists/:id{[0-9]+}": {
+    path: (i) => `/api/contact-lists/${i.contactList}`,
+    expect: 404,
+  },
+  "POST /api/contact-lists/:id{[0-9]+}/upload": {
+    path: (i) => `/api/contact-lists/${i.contactList}/upload`,
+    expect: 404,
+    body: () => {
+      const form = new FormData();
+      form.append("file", new File(["Nome,Numero\nHack,5511988887777\n"], "hack.csv"));
+      return form;
+    },
+  },
+  "GET /api/contact-list-items/:id{[0-9]+}": {
+    path: (i) => `/api/contact-list-items/${i.contactListItem}`,
+    expect: 404,
+  },
+  "PUT /api/contact-list-items/:id{[0-9]+}": {
+    path: (i) => `/api/contact-list-items/${i.contactListItem}`,
+    expect: 404,
+    body: { name: HACK },
+  },
+  "DELETE /api/contact-list-items/:id{[0-9]+}": {
+    path: (i) => `/api/contact-list-items/${i.contactListItem}`,
+    expect: 404,
+  },
+  "GET /api/campaigns/:id{[0-9]+}": { path: (i) => `/api/campaigns/${i.campaign}`, expect: 404 },
+  "GET /api/campaigns/:id{[0-9]+}/report": {
+    path: (i) => `/api/campaigns/${i.campaign}/report`,
+    expect: 404,
+  },
+  "PUT /api/campaigns/:id{[0-9]+}": {
+    path: (i) => `/api/campaigns/${i.campaign}`,
+    expect: 404,
+    body: { name: HACK },
+  },
+  "DELETE /api/campaigns/:id{[0-9]+}": {
+    path: (i) => `/api/campaigns/${i.campaign}`,
+    expect: 404,
+  },
+  "POST /api/campaigns/:id{[0-9]+}/cancel": {
+    path: (i) => `/api/campaigns/${i.campaign}/cancel`,
+    expect: 404,
+  },
+  "POST /api/campaigns/:id{[0-9]+}/restart": {
+    path: (i) => `/api/campaigns/${i.campaign}/restart`,
+    expect: 404,
+  },
+  "POST /api/campaigns/:id{[0-9]+}/media-upload": {
+    path: (i) => `/api/campaigns/${i.campaign}/media-upload`,
+    expect: 404,
+    body: upload,
+  },
+  "DELETE /api/campaigns/:id{[0-9]+}/media-upload": {
+    path: (i) => `/api/campaigns/${i.campaign}/media-upload`,
+    expect: 404,
+  },
+  "GET /api/files/:id{[0-9]+}": { path: (i) => `/api/files/${i.file}`, expect: 404 },
+  "PUT /api/files/:id{[0-9]+}": {
+    path: (i) => `/api/files/${i.file}`,
+    expect: 404,
+    body: { name: HACK },
+  },
+  "DELETE /api/files/:id{[0-9]+}": { path: (i) => `/api/files/${i.file}`, expect: 404 },
+  "POST /api/files/uploadList/:id{[0-9]+}": {
+    path: (i) => `/api/files/uploadList/${i.file}`,
+    expect: 404,
+    body: () => {
+      const form = upload();
+      form.append("files", form.get("file")!);
+      form.append("id", "1");
+      return form;
+    },
+  },
 };
 
 /** Calls that name a record of A's in their body or query instead of their path. */
@@ -290,6 +378,21 @@ const BY_BODY: Array<{ method: string; path: (i: Ids) => string; body?: (i: Ids)
     method: "POST",
     path: () => "/api/schedules",
     body: (i) => ({ contactId: i.contact, body: HACK, sendAt: "2030-01-01T10:00:00Z" }),
+  },
+  {
+    method: "POST",
+    path: () => "/api/contact-list-items",
+    body: (i) => ({ name: HACK, number: "5511988887777", contactListId: i.contactList }),
+  },
+  {
+    method: "POST",
+    path: () => "/api/campaigns",
+    body: (i) => ({ name: HACK, contactListId: i.contactList }),
+  },
+  {
+    method: "POST",
+    path: () => "/api/campaigns",
+    body: (i) => ({ name: HACK, fileListId: i.file }),
   },
 ];
 
@@ -343,6 +446,19 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
     ),
     settings: await db.query(
       sql`select * from settings where company_id = ${companyId} order by key`,
+    ),
+    contactLists: await db.query(
+      sql`select * from contact_lists where company_id = ${companyId} order by id`,
+    ),
+    contactListItems: await db.query(
+      sql`select * from contact_list_items where company_id = ${companyId} order by id`,
+    ),
+    campaigns: await db.query(
+      sql`select * from campaigns where company_id = ${companyId} order by id`,
+    ),
+    files: await db.query(sql`select * from files where company_id = ${companyId} order by id`),
+    fileOptions: await db.query(
+      sql`select * from file_options where company_id = ${companyId} order by id`,
     ),
     plans: await db.query(sql`select * from plans order by id`),
     helps: await db.query(sql`select * from helps order by id`),
@@ -402,7 +518,36 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
         "help",
       ),
       schedule: 0,
+      contactList: 0,
+      contactListItem: 0,
+      campaign: 0,
+      file: 0,
     };
+    ids.contactList = await made(
+      asAdmin("POST", "/api/contact-lists", { name: "Zeta lista" }),
+      "contact list",
+    );
+    ids.contactListItem = await made(
+      asAdmin("POST", "/api/contact-list-items", {
+        name: "Zeta cliente",
+        number: "5511911113333",
+        contactListId: ids.contactList,
+      }),
+      "contact list item",
+    );
+    ids.file = await made(
+      asAdmin("POST", "/api/files", { name: "Zeta arquivos", options: [{ name: "Zeta PDF" }] }),
+      "file list",
+    );
+    ids.campaign = await made(
+      asAdmin("POST", "/api/campaigns", {
+        name: "Zeta campanha",
+        message1: "Olá",
+        contactListId: ids.contactList,
+        fileListId: ids.file,
+      }),
+      "campaign",
+    );
     const ticket = await db.one<{ id: number; uuid: string }>(sql`
       insert into tickets (company_id, contact_id, whatsapp_id, last_message)
       values (${companyId}, ${ids.contact}, ${whatsapp}, 'Zeta pergunta')
@@ -503,6 +648,12 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       "/api/whatsapp",
       "/api/settings",
       "/api/tickets",
+      "/api/contact-lists",
+      "/api/contact-lists/list",
+      "/api/contact-list-items",
+      "/api/campaigns",
+      "/api/files",
+      "/api/files/list",
     ];
     for (const path of lists) {
       const { status, body } = await answer(await asOtherAdmin("GET", path));

@@ -65,13 +65,17 @@ function checkRow(raw: RawContactRow): PreviewRow {
   return { ...row, status: "ok" };
 }
 
-export async function previewImport(
-  db: Queryable,
-  companyId: number,
+/**
+ * Each row held to the contact form's rules, and of several valid rows with one number the
+ * first kept (the rest `duplicate_in_file`); no database. A file of more than `maxRows` rows
+ * is refused before any work. Contact lists import through this too (services/contact_lists).
+ */
+export function checkImportRows(
   rawRows: readonly RawContactRow[],
-): Promise<ImportPreview> {
-  if (rawRows.length > MAX_IMPORT_ROWS) {
-    throw new AppError("ERR_IMPORT_TOO_MANY_ROWS", 400, { max: MAX_IMPORT_ROWS });
+  maxRows = MAX_IMPORT_ROWS,
+): PreviewRow[] {
+  if (rawRows.length > maxRows) {
+    throw new AppError("ERR_IMPORT_TOO_MANY_ROWS", 400, { max: maxRows });
   }
   const rows = rawRows.map(checkRow);
   const seen = new Set<string>();
@@ -80,6 +84,15 @@ export async function previewImport(
     if (seen.has(row.number)) row.status = "duplicate_in_file";
     seen.add(row.number);
   }
+  return rows;
+}
+
+export async function previewImport(
+  db: Queryable,
+  companyId: number,
+  rawRows: readonly RawContactRow[],
+): Promise<ImportPreview> {
+  const rows = checkImportRows(rawRows);
   const candidates = rows.filter((row) => row.status === "ok").map((row) => row.number);
   if (candidates.length > 0) {
     const existing = new Set(

@@ -52,6 +52,7 @@ export interface SocketLike {
   updateMediaMessage?(message: WAMessage): Promise<WAMessage>;
   /** Optional in test doubles; Baileys' socket has it. */
   rejectCall?(callId: string, callFrom: string): Promise<void>;
+  onWhatsApp?(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
 }
 
 export interface BaileysOptions {
@@ -277,12 +278,30 @@ export function createBaileysProvider(
       const from = jidOf({ number: call.from.number, lid: call.from.lid });
       await connected().rejectCall?.(call.callId, from);
     },
+    async onWhatsapp(numbers: readonly string[]) {
+      const current = connected();
+      if (!current.onWhatsApp) return numbers.map((number) => ({ number, exists: true }));
+      const found = await current.onWhatsApp(...numbers.map((n) => `${n}@s.whatsapp.net`)) ?? [];
+      // WhatsApp answers only the numbers it knows, by the account's own number.
+      const known = found.filter((r) => r.exists).map((r) => r.jid.split("@")[0]!);
+      return numbers.map((number) => {
+        const match = known.find((k) => k === number || sameBrazilianMobile(k, number));
+        return match ? { number, exists: true, whatsappNumber: match } : { number, exists: false };
+      });
+    },
     async downloadMedia(messageId: string): Promise<Uint8Array> {
       const message = recent.get(messageId);
       if (!message) throw new Error(`Message ${messageId} is no longer in memory.`);
       return await download(message);
     },
   };
+}
+
+/** "55 11 9 8765-4321" and "55 11 8765-4321": the same account before and after the ninth digit. */
+function sameBrazilianMobile(a: string, b: string): boolean {
+  const short = (n: string) =>
+    n.length === 13 && n.startsWith("55") ? n.slice(0, 4) + n.slice(5) : n;
+  return a.startsWith("55") && b.startsWith("55") && short(a) === short(b);
 }
 
 export function baileysFactory(options: BaileysOptions = {}): ProviderFactory {

@@ -6,7 +6,8 @@
  * 1 → 3 → 4 as a real phone's would. Its conversations live in `sandbox_messages`, so the
  * simulator shows the same thing on every instance. Its address book is its customers: the
  * simulated phone has saved everyone who wrote to it, and shares them when it connects, as
- * a real phone's contact sync does (what "import contacts from the phone" reads).
+ * a real phone's contact sync does (what "import contacts from the phone" reads). Numbers
+ * ending in "0000" have no account on its simulated network (`sandboxHasAccount`).
  */
 import { sql } from "../../../lib/db/mod.ts";
 import {
@@ -223,6 +224,15 @@ export function createSandboxProvider(
           and message_id = ${messageId}`);
     },
 
+    onWhatsapp(numbers) {
+      if (!connected) return Promise.reject(new NotConnectedError());
+      return Promise.resolve(numbers.map((number) => ({
+        number,
+        exists: sandboxHasAccount(number),
+        ...(sandboxHasAccount(number) ? { whatsappNumber: number } : {}),
+      })));
+    },
+
     async downloadMedia(messageId) {
       const row = await db.maybeOne<{ data: Uint8Array | null }>(sql`
         select media_data as data from sandbox_messages
@@ -233,6 +243,14 @@ export function createSandboxProvider(
     },
   };
   return provider;
+}
+
+/**
+ * The simulated network's accounts: every number except those ending in "0000", so that
+ * tests and newcomers can try a contact list with a number that is not on WhatsApp.
+ */
+export function sandboxHasAccount(number: string): boolean {
+  return !number.endsWith("0000");
 }
 
 function recipientNumber(to: Recipient): string {
