@@ -36,12 +36,14 @@ import { directoryPageRoutes } from "./routes/directory_pages.tsx";
 import { whatsappPageRoutes } from "./routes/whatsapp_pages.tsx";
 import { ticketPageRoutes } from "./routes/ticket_pages.tsx";
 import { publicPageRoutes } from "./routes/public_pages.tsx";
+import { teamPageRoutes } from "./routes/team_pages.tsx";
 import { signupRoutes } from "./routes/api/signup.ts";
 import { passwordResetRoutes } from "./routes/api/password_reset.ts";
 import { createMailer, type Mailer } from "./lib/mail/mod.ts";
 import { planRoutes } from "./routes/api/plans.ts";
 import { companyRoutes } from "./routes/api/companies.ts";
 import { helpRoutes } from "./routes/api/helps.ts";
+import { announcementRoutes } from "./routes/api/announcements.ts";
 import { settingRoutes } from "./routes/api/settings.ts";
 import { contactRoutes } from "./routes/api/contacts.ts";
 import { tagRoutes } from "./routes/api/tags.ts";
@@ -162,6 +164,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/plans", planRoutes(services));
   api.route("/companies", companyRoutes({ ...services, publicUrl: deps.config.publicUrl }));
   api.route("/helps", helpRoutes(services));
+  api.route("/announcements", announcementRoutes(services));
   api.route("/settings", settingRoutes(services));
   api.route("/contacts", contactRoutes(services));
   api.route("/tags", tagRoutes(services));
@@ -196,6 +199,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   app.route("/", directoryPageRoutes(pageDeps));
   app.route("/", whatsappPageRoutes(pageDeps));
   app.route("/", ticketPageRoutes(pageDeps));
+  app.route("/", teamPageRoutes(pageDeps));
   // Last: its catch-all answers 404 for any other page.
   app.route("/", pageRoutes(pageDeps));
 

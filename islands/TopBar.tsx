@@ -10,6 +10,7 @@ import { AlertIcon } from "../components/icons.tsx";
 import { RefreshIcon } from "../components/shell/icons.tsx";
 import { firstName } from "../components/shell/names.ts";
 import { AccountMenu } from "./shell/AccountMenu.tsx";
+import { useAnnouncementFeed } from "./shell/announcement_feed.ts";
 import { DrawerButton } from "../components/shell/topbar/DrawerButton.tsx";
 import { AnnouncementsBell, ChatBell } from "../components/shell/topbar/NotificationBells.tsx";
 import { VolumeControl } from "../components/shell/topbar/VolumeControl.tsx";
@@ -36,6 +37,7 @@ export interface TopBarProps {
 export default function TopBar(props: TopBarProps) {
   const t = useT();
   const [user, setUser] = useState(props.user);
+  const readAnnouncements = useAnnouncementFeed();
   const { dueDateLabel, warningDays } = props;
   const refresh = t("shell.refresh");
   const detail = dueDateLabel
@@ -90,7 +92,7 @@ export default function TopBar(props: TopBarProps) {
         </button>
       </div>
       <span class="mx-1 hidden h-6 w-px bg-line md:block" aria-hidden="true" />
-      <AnnouncementsBell />
+      <AnnouncementsBell onOpen={readAnnouncements} />
       {props.chat && <ChatBell />}
       <AccountMenu
         user={user}

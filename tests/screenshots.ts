@@ -100,6 +100,13 @@ const SHOTS: Shot[] = [
   { name: "settings-companies", path: "/settings?tab=companies", fullPage: true },
   { name: "settings-plans", path: "/settings?tab=plans", fullPage: true },
   { name: "settings-helps", path: "/settings?tab=helps", fullPage: true },
+  { name: "announcements", path: "/announcements" },
+  {
+    name: "announcements-dialog",
+    path: "/announcements",
+    prepare: click("main .sm\\:justify-between > button"),
+  },
+  { name: "area-soon", path: "/files" },
   { name: "login", path: "/login", signedOut: true },
   { name: "signup", path: "/signup", signedOut: true, fullPage: true },
   { name: "forgetpsw", path: "/forgetpsw", signedOut: true },

@@ -19,11 +19,31 @@ export interface AttachmentFieldProps {
   value: AttachmentValue;
   error?: string;
   onChange: (value: AttachmentValue, error?: string) => void;
+  /** The field's label and hint; a quick message's when absent. */
+  label?: string;
+  hint?: string;
+  /** The picker's `accept`; every media type when absent. */
+  accept?: string;
+}
+
+/** The field's starting value for a record that may already have an attachment. */
+export function attachmentOf(
+  record: { mediaPath: string | null; mediaName: string | null } | undefined,
+  address: (url: string) => string,
+): AttachmentValue {
+  return {
+    current: record?.mediaPath
+      ? { name: record.mediaName ?? "", url: address(record.mediaPath) }
+      : null,
+    file: null,
+  };
 }
 
 const ACCEPT = MEDIA_EXTENSIONS.map((extension) => `.${extension}`).join(",");
 
-export function AttachmentField({ value, error, onChange }: AttachmentFieldProps) {
+export function AttachmentField(
+  { value, error, onChange, label, hint, accept = ACCEPT }: AttachmentFieldProps,
+) {
   const t = useT();
   const shown = value.file?.name ?? value.current?.name;
 
@@ -41,7 +61,7 @@ export function AttachmentField({ value, error, onChange }: AttachmentFieldProps
 
   return (
     <div class="flex flex-col gap-1.5">
-      <span class="text-sm font-medium text-fg">{t("quickMessages.attachmentLabel")}</span>
+      <span class="text-sm font-medium text-fg">{label ?? t("quickMessages.attachmentLabel")}</span>
       <div class="flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-line-strong px-3 py-2">
         {shown
           ? (
@@ -74,12 +94,12 @@ export function AttachmentField({ value, error, onChange }: AttachmentFieldProps
         )}
         <label class={buttonClasses("secondary", "sm") + " cursor-pointer"}>
           {t("quickMessages.chooseFile")}
-          <input type="file" accept={ACCEPT} class="sr-only" onChange={pick} />
+          <input type="file" accept={accept} class="sr-only" onChange={pick} />
         </label>
       </div>
       {error
         ? <p class="text-[13px] text-red-700 dark:text-red-400">{error}</p>
-        : <p class="text-[13px] text-fg-subtle">{t("quickMessages.attachmentHint")}</p>}
+        : <p class="text-[13px] text-fg-subtle">{hint ?? t("quickMessages.attachmentHint")}</p>}
     </div>
   );
 }

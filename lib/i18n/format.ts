@@ -21,3 +21,10 @@ export function formatDate(isoDate: string, lang: Lang): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? isoDate : format.format(date);
 }
+
+/** A moment (ISO timestamp) as a short date and time in `lang`, in the reader's time zone. */
+export function formatDateTime(iso: string, lang: Lang): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang, { dateStyle: "short", timeStyle: "short" }).format(date);
+}

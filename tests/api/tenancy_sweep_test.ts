@@ -30,6 +30,7 @@ interface Ids {
   note: number;
   plan: number;
   help: number;
+  announcement: number;
 }
 
 interface Probe {
@@ -245,6 +246,25 @@ const SWEEP: Record<string, Probe> = {
     body: { title: HACK },
   },
   "DELETE /api/helps/:id{[0-9]+}": { path: (i) => `/api/helps/${i.help}`, expect: 403 },
+  // Announcements are the platform's notices: the super user alone writes them.
+  "PUT /api/announcements/:id{[0-9]+}": {
+    path: (i) => `/api/announcements/${i.announcement}`,
+    expect: 403,
+    body: { title: HACK },
+  },
+  "DELETE /api/announcements/:id{[0-9]+}": {
+    path: (i) => `/api/announcements/${i.announcement}`,
+    expect: 403,
+  },
+  "POST /api/announcements/:id{[0-9]+}/media-upload": {
+    path: (i) => `/api/announcements/${i.announcement}/media-upload`,
+    expect: 403,
+    body: upload,
+  },
+  "DELETE /api/announcements/:id{[0-9]+}/media-upload": {
+    path: (i) => `/api/announcements/${i.announcement}/media-upload`,
+    expect: 403,
+  },
 };
 
 /** Calls that name a record of A's in their body or query instead of their path. */
@@ -269,6 +289,8 @@ const NOT_ID_ADDRESSED: Record<string, string> = {
   "POST /api/forgetpassword/:email": "public password reset, step 1; the e-mail decides",
   "POST /api/resetpasswords/:email/:token/:newPassword":
     "public password reset; the e-mail and code decide, never the caller's company",
+  "GET /api/announcements/:id{[0-9]+}":
+    "an announcement is the platform's notice to every company; nobody's record to hide",
 };
 
 /** Everything of A's (and the platform's) that B's calls could change. */
@@ -305,6 +327,7 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
     ),
     plans: await db.query(sql`select * from plans order by id`),
     helps: await db.query(sql`select * from helps order by id`),
+    announcements: await db.query(sql`select * from announcements order by id`),
   };
   return JSON.stringify(rows, null, 1);
 }
@@ -356,6 +379,10 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       help: await made(
         asSuper("POST", "/api/helps", { title: "Primeiros passos", video: "dQw4w9WgXcQ" }),
         "help",
+      ),
+      announcement: await made(
+        asSuper("POST", "/api/announcements", { title: "Zeta aviso", text: "Manutenção" }),
+        "announcement",
       ),
     };
     const ticket = await db.one<{ id: number; uuid: string }>(sql`
