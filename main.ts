@@ -44,6 +44,7 @@ import { planRoutes } from "./routes/api/plans.ts";
 import { companyRoutes } from "./routes/api/companies.ts";
 import { helpRoutes } from "./routes/api/helps.ts";
 import { announcementRoutes } from "./routes/api/announcements.ts";
+import { chatRoutes } from "./routes/api/chats.ts";
 import { settingRoutes } from "./routes/api/settings.ts";
 import { contactRoutes } from "./routes/api/contacts.ts";
 import { tagRoutes } from "./routes/api/tags.ts";
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/companies", companyRoutes({ ...services, publicUrl: deps.config.publicUrl }));
   api.route("/helps", helpRoutes(services));
   api.route("/announcements", announcementRoutes(services));
+  api.route("/chats", chatRoutes(services));
   api.route("/settings", settingRoutes(services));
   api.route("/contacts", contactRoutes(services));
   api.route("/tags", tagRoutes(services));

@@ -37,6 +37,15 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
     },
     { method: "PUT", path: (f) => `/api/tags/${f.tag}`, body: { kanban: true }, allowed: 200 },
   ],
+  useInternalChat: [
+    { method: "GET", path: () => "/api/chats", allowed: 200 },
+    {
+      method: "POST",
+      path: () => "/api/chats",
+      body: { title: "Equipe", users: [] },
+      allowed: 400,
+    },
+  ],
   // No integration or prompt exists yet, so with the flag the id is refused as unknown (400).
   useIntegrations: [
     {
@@ -78,7 +87,6 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
 const NO_API_YET: Partial<Record<PlanFeature, string>> = {
   useCampaigns: "campaigns have no API yet (their issue adds it behind requireFeature)",
   useSchedules: "scheduled messages have no API yet",
-  useInternalChat: "the internal chat has no API yet",
   useExternalApi: "POST /api/send does not exist yet",
 };
 

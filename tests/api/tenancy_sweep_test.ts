@@ -31,6 +31,7 @@ interface Ids {
   plan: number;
   help: number;
   announcement: number;
+  chat: number;
 }
 
 interface Probe {
@@ -246,6 +247,23 @@ const SWEEP: Record<string, Probe> = {
     body: { title: HACK },
   },
   "DELETE /api/helps/:id{[0-9]+}": { path: (i) => `/api/helps/${i.help}`, expect: 403 },
+  "GET /api/chats/:key": { path: (i) => `/api/chats/${i.chat}`, expect: 404 },
+  "PUT /api/chats/:id{[0-9]+}": {
+    path: (i) => `/api/chats/${i.chat}`,
+    expect: 404,
+    body: { title: HACK },
+  },
+  "DELETE /api/chats/:id{[0-9]+}": { path: (i) => `/api/chats/${i.chat}`, expect: 404 },
+  "POST /api/chats/:id{[0-9]+}/read": { path: (i) => `/api/chats/${i.chat}/read`, expect: 404 },
+  "GET /api/chats/:id{[0-9]+}/messages": {
+    path: (i) => `/api/chats/${i.chat}/messages`,
+    expect: 404,
+  },
+  "POST /api/chats/:id{[0-9]+}/messages": {
+    path: (i) => `/api/chats/${i.chat}/messages`,
+    expect: 404,
+    body: { message: HACK },
+  },
   // Announcements are the platform's notices: the super user alone writes them.
   "PUT /api/announcements/:id{[0-9]+}": {
     path: (i) => `/api/announcements/${i.announcement}`,
@@ -328,6 +346,13 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
     plans: await db.query(sql`select * from plans order by id`),
     helps: await db.query(sql`select * from helps order by id`),
     announcements: await db.query(sql`select * from announcements order by id`),
+    chats: await db.query(sql`select * from chats where company_id = ${companyId} order by id`),
+    chatUsers: await db.query(
+      sql`select * from chat_users where company_id = ${companyId} order by chat_id, user_id`,
+    ),
+    chatMessages: await db.query(
+      sql`select * from chat_messages where company_id = ${companyId} order by id`,
+    ),
   };
   return JSON.stringify(rows, null, 1);
 }
@@ -383,6 +408,10 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       announcement: await made(
         asSuper("POST", "/api/announcements", { title: "Zeta aviso", text: "Manutenção" }),
         "announcement",
+      ),
+      chat: await made(
+        asAdmin("POST", "/api/chats", { title: "Zeta equipe", users: [user.id] }),
+        "chat",
       ),
     };
     const ticket = await db.one<{ id: number; uuid: string }>(sql`
