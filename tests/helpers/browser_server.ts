@@ -63,7 +63,8 @@ export function apiWith(url: string, token: string) {
 
 /** A page signed in with `token`, in pt-BR; uncaught errors of the page land in `errors`. */
 export async function signedInPage(
-  browser: Browser,
+  /** A browser, or one of its contexts (a second user needs cookies of their own). */
+  browser: Pick<Browser, "newPage">,
   url: string,
   token: string,
   errors: string[],
