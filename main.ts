@@ -45,6 +45,7 @@ import { companyRoutes } from "./routes/api/companies.ts";
 import { helpRoutes } from "./routes/api/helps.ts";
 import { announcementRoutes } from "./routes/api/announcements.ts";
 import { chatRoutes } from "./routes/api/chats.ts";
+import { kanbanRoutes } from "./routes/api/kanban.ts";
 import { settingRoutes } from "./routes/api/settings.ts";
 import { contactRoutes } from "./routes/api/contacts.ts";
 import { tagRoutes } from "./routes/api/tags.ts";
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   services.sessions.subscribe(createInboundPipeline(services));
   api.route("/", whatsappRoutes(services));
   api.route("/", ticketRoutes(services));
+  api.route("/", kanbanRoutes(services));
   api.route("/messages", messageRoutes(services));
   api.route("/ticket-notes", ticketNoteRoutes(services));
   api.route("/", sandboxRoutes(services));

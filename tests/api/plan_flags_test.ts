@@ -29,6 +29,10 @@ interface GatedCall {
 const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
   useKanban: [
     { method: "GET", path: () => "/api/tags/kanban", allowed: 200 },
+    { method: "GET", path: () => "/api/ticket/kanban", allowed: 200 },
+    // No ticket exists in the fixture: with the flag, the id is unknown (404).
+    { method: "PUT", path: (f) => `/api/ticket-tags/999999/${f.lane}`, allowed: 404 },
+    { method: "DELETE", path: () => "/api/ticket-tags/999999", allowed: 404 },
     {
       method: "POST",
       path: () => "/api/tags",

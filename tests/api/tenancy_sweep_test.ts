@@ -247,6 +247,14 @@ const SWEEP: Record<string, Probe> = {
     body: { title: HACK },
   },
   "DELETE /api/helps/:id{[0-9]+}": { path: (i) => `/api/helps/${i.help}`, expect: 403 },
+  "PUT /api/ticket-tags/:ticketId{[0-9]+}/:tagId{[0-9]+}": {
+    path: (i) => `/api/ticket-tags/${i.ticket}/${i.tag}`,
+    expect: 404,
+  },
+  "DELETE /api/ticket-tags/:ticketId{[0-9]+}": {
+    path: (i) => `/api/ticket-tags/${i.ticket}`,
+    expect: 404,
+  },
   "GET /api/chats/:key": { path: (i) => `/api/chats/${i.chat}`, expect: 404 },
   "PUT /api/chats/:id{[0-9]+}": {
     path: (i) => `/api/chats/${i.chat}`,
