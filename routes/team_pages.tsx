@@ -6,11 +6,14 @@ import { Hono } from "hono";
 import { ListPageHeading } from "../components/lists/ListPageHeading.tsx";
 import AnnouncementsManager from "../islands/AnnouncementsManager.tsx";
 import ChatsPage from "../islands/ChatsPage.tsx";
+import KanbanBoard from "../islands/KanbanBoard.tsx";
+import { listKanbanTags } from "../services/tags/tags.ts";
+import { kanbanTickets } from "../services/tickets/kanban.ts";
 import { listChats } from "../services/chats/mod.ts";
 import { listColleagueNames } from "../services/users/list_users.ts";
 import type { AppEnv } from "../lib/http/env.ts";
 import { privatePage } from "./_private.tsx";
-import type { PageSessionDeps } from "./_session.ts";
+import { type PageSessionDeps, principalOfPage } from "./_session.ts";
 
 export function teamPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -27,6 +30,26 @@ export function teamPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
           <AnnouncementsManager />
         </div>
       ),
+    }));
+
+  routes.get("/kanban", (c) =>
+    privatePage(c, deps, {
+      titleKey: "kanban.title",
+      extraI18nGroups: ["kanban"],
+      requires: { feature: "useKanban" },
+      render: async ({ user, t }) => {
+        const viewer = principalOfPage(user);
+        const [lanes, tickets] = await Promise.all([
+          listKanbanTags(deps.db, viewer),
+          kanbanTickets(deps.db, viewer),
+        ]);
+        return (
+          <div class="flex flex-col gap-5">
+            <ListPageHeading title={t("kanban.title")} intro={t("kanban.intro")} />
+            <KanbanBoard companyId={user.companyId} lanes={lanes} tickets={tickets} />
+          </div>
+        );
+      },
     }));
 
   // /chats/{uuid} opens that chat (the top bar links there); an id works too.

@@ -107,6 +107,7 @@ const SHOTS: Shot[] = [
     prepare: click("main .sm\\:justify-between > button"),
   },
   { name: "area-soon", path: "/files" },
+  { name: "kanban", path: "/kanban" },
   { name: "chats", path: "/chats" },
   { name: "chats-open", path: "/chats/1" },
   { name: "chats-new", path: "/chats", prepare: click("[data-new-chat]") },

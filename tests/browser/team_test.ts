@@ -1,9 +1,11 @@
 /**
  * The team's areas in Chromium against a real server: two users chatting from two browser
- * contexts with unread badges, and an announcement reaching another company's bell live.
+ * contexts with unread badges, an announcement reaching another company's bell live, and a
+ * kanban card moved on one board moving on the other viewer's.
  */
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
+import { sql } from "../../lib/db/mod.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { apiWith, signedInPage, startTestServer } from "../helpers/browser_server.ts";
 
@@ -16,7 +18,7 @@ function badge(page: Page, control: string): Promise<number> {
   });
 }
 
-Deno.test("[browser] internal chat and announcements between users and companies", async (t) => {
+Deno.test("[browser] internal chat, announcements and kanban between users and companies", async (t) => {
   const server = await startTestServer("team");
   const { browser, close } = await launchBrowser();
   try {
@@ -138,6 +140,35 @@ Deno.test("[browser] internal chat and announcements between users and companies
         document.querySelector('[aria-controls="shell-announcements"] span.absolute')
           ?.textContent === "1"
       );
+    });
+
+    await t.step("a card moved on one board moves on the other viewer's board", async () => {
+      const db = server.db;
+      const queue = (await db.one<{ id: number }>(sql`insert into queues (company_id, name, color)
+        values (1, 'Vendas', '#0ea5e9') returning id`)).id;
+      await db.run(sql`insert into user_queues (user_id, queue_id)
+        values (1, ${queue}), (${bia.id}, ${queue})`);
+      const lane =
+        (await db.one<{ id: number }>(sql`insert into tags (company_id, name, color, kanban)
+        values (1, 'Negociação', '#f59e0b', 1) returning id`)).id;
+      const contact =
+        (await db.one<{ id: number }>(sql`insert into contacts (company_id, name, number)
+        values (1, 'Marina Costa', '5511911110001') returning id`)).id;
+      const ticket = (await db.one<{ id: number }>(sql`insert into tickets
+        (company_id, contact_id, queue_id, status, last_message)
+        values (1, ${contact}, ${queue}, 'open', 'Vocês entregam no sábado?') returning id`)).id;
+      await root.goto(`${server.url}/kanban`, { waitUntil: "networkidle0" });
+      await biaPage.goto(`${server.url}/kanban`, { waitUntil: "networkidle0" });
+      const card = `[data-kanban-card="${ticket}"]`;
+      await biaPage.waitForSelector(`[data-lane="0"] ${card}`);
+      // The keyboard: the card in focus, → moves it one lane to the right.
+      await root.focus(card);
+      await root.keyboard.press("ArrowRight");
+      await root.waitForSelector(`[data-lane="${lane}"] ${card}`);
+      await biaPage.waitForSelector(`[data-lane="${lane}"] ${card}`);
+      // The menu (phones): back to "Em aberto".
+      await biaPage.select(`${card} select`, "0");
+      await root.waitForSelector(`[data-lane="0"] ${card}`);
     });
 
     assert.deepEqual(errors, []);

@@ -7,12 +7,15 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "puppeteer-core";
 import { startServer } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
+import type { Db } from "../../lib/db/mod.ts";
 
 export const ADMIN_EMAIL = "admin@example.com";
 export const ADMIN_PASSWORD = "Browser-test-1";
 
 export interface TestServer {
   url: string;
+  /** The server's own database, for a test that sets up what no page can make quickly. */
+  db: Db;
   /** Signs in through the API; answers the access token. */
   signIn(email?: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -32,6 +35,7 @@ export async function startTestServer(prefix: string): Promise<TestServer> {
   ).finally(() => console.log = originalLog);
   return {
     url: server.url,
+    db: server.db,
     async signIn(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
       const res = await fetch(`${server.url}/api/auth/login`, {
         method: "POST",
