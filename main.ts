@@ -37,12 +37,16 @@ import { whatsappPageRoutes } from "./routes/whatsapp_pages.tsx";
 import { ticketPageRoutes } from "./routes/ticket_pages.tsx";
 import { publicPageRoutes } from "./routes/public_pages.tsx";
 import { campaignPageRoutes } from "./routes/campaign_pages.tsx";
+import { teamPageRoutes } from "./routes/team_pages.tsx";
 import { signupRoutes } from "./routes/api/signup.ts";
 import { passwordResetRoutes } from "./routes/api/password_reset.ts";
 import { createMailer, type Mailer } from "./lib/mail/mod.ts";
 import { planRoutes } from "./routes/api/plans.ts";
 import { companyRoutes } from "./routes/api/companies.ts";
 import { helpRoutes } from "./routes/api/helps.ts";
+import { announcementRoutes } from "./routes/api/announcements.ts";
+import { chatRoutes } from "./routes/api/chats.ts";
+import { kanbanRoutes } from "./routes/api/kanban.ts";
 import { settingRoutes } from "./routes/api/settings.ts";
 import { contactRoutes } from "./routes/api/contacts.ts";
 import { tagRoutes } from "./routes/api/tags.ts";
@@ -171,6 +175,8 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/plans", planRoutes(services));
   api.route("/companies", companyRoutes({ ...services, publicUrl: deps.config.publicUrl }));
   api.route("/helps", helpRoutes(services));
+  api.route("/announcements", announcementRoutes(services));
+  api.route("/chats", chatRoutes(services));
   api.route("/settings", settingRoutes(services));
   api.route("/contacts", contactRoutes(services));
   api.route("/tags", tagRoutes(services));
@@ -188,6 +194,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/schedules", scheduleRoutes(services));
   // Before /messages, whose routes take a ticket id where this one has "send".
   api.route("/", externalSendRoutes(services));
+  api.route("/", kanbanRoutes(services));
   api.route("/messages", messageRoutes(services));
   api.route("/ticket-notes", ticketNoteRoutes(services));
   api.route("/", sandboxRoutes(services));
@@ -218,6 +225,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   app.route("/", ticketPageRoutes(pageDeps));
   app.route("/", schedulePageRoutes({ ...pageDeps, publicUrl: deps.config.publicUrl }));
   app.route("/", campaignPageRoutes(pageDeps));
+  app.route("/", teamPageRoutes(pageDeps));
   // Last: its catch-all answers 404 for any other page.
   app.route("/", pageRoutes(pageDeps));
 

@@ -10,6 +10,8 @@ import { AlertIcon } from "../components/icons.tsx";
 import { RefreshIcon } from "../components/shell/icons.tsx";
 import { firstName } from "../components/shell/names.ts";
 import { AccountMenu } from "./shell/AccountMenu.tsx";
+import { useAnnouncementFeed } from "./shell/announcement_feed.ts";
+import { useChatFeed } from "./shell/chat_feed.ts";
 import { DrawerButton } from "../components/shell/topbar/DrawerButton.tsx";
 import { AnnouncementsBell, ChatBell } from "../components/shell/topbar/NotificationBells.tsx";
 import { VolumeControl } from "../components/shell/topbar/VolumeControl.tsx";
@@ -23,6 +25,7 @@ import ThemeToggle from "./ThemeToggle.tsx";
 export interface TopBarProps {
   user: { id: number; name: string; email: string };
   companyName: string;
+  companyId: number;
   /** The company's due date in the user's language; only given to admins (core §6). */
   dueDateLabel: string | null;
   /** Days left when fewer than 5 remain; only given to admins. */
@@ -36,6 +39,8 @@ export interface TopBarProps {
 export default function TopBar(props: TopBarProps) {
   const t = useT();
   const [user, setUser] = useState(props.user);
+  const readAnnouncements = useAnnouncementFeed();
+  useChatFeed(props.chat ? { userId: props.user.id, companyId: props.companyId } : null);
   const { dueDateLabel, warningDays } = props;
   const refresh = t("shell.refresh");
   const detail = dueDateLabel
@@ -90,7 +95,7 @@ export default function TopBar(props: TopBarProps) {
         </button>
       </div>
       <span class="mx-1 hidden h-6 w-px bg-line md:block" aria-hidden="true" />
-      <AnnouncementsBell />
+      <AnnouncementsBell onOpen={readAnnouncements} />
       {props.chat && <ChatBell />}
       <AccountMenu
         user={user}

@@ -73,6 +73,10 @@ export interface PrivatePageOptions {
   requires?: PageRequirement;
   /** The page's content, inside the shell's <main>. May load data first. */
   render: (ctx: PrivatePageContext) => ComponentChildren | Promise<ComponentChildren>;
+  /** @default 200; the not-found page inside the frame answers 404. */
+  status?: 200 | 404;
+  /** What a signed-out visitor gets instead of the redirect to sign in. */
+  signedOut?: () => Promise<Response>;
 }
 
 export async function privatePage(
@@ -86,7 +90,7 @@ export async function privatePage(
     throw new Error('The page at "/" cannot have requirements: refused users are sent there.');
   }
   const user = await pageSession(c, deps);
-  if (!user) return c.redirect(loginUrlFor(url), 302);
+  if (!user) return options.signedOut ? options.signedOut() : c.redirect(loginUrlFor(url), 302);
 
   const features = await planFeaturesOf(deps.db, user.companyId);
   const session = toShellSession(user, features, user.sessionId);
@@ -118,5 +122,6 @@ export async function privatePage(
       i18n: i18nClientData(lang, [...SHELL_I18N_GROUPS, ...(options.extraI18nGroups ?? [])]),
       [SHELL_DATA_KEY]: session,
     },
+    status: options.status,
   });
 }

@@ -45,8 +45,13 @@ export function directoryPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "tags.title",
       extraI18nGroups: TAGS_PAGE_GROUPS,
-      render: ({ user, t }) => (
-        <TagsPage t={t} companyId={user.companyId} canSetKanban={isAdmin(user)} />
+      // The kanban switch: admins only (admin §6), and only when the plan has the kanban.
+      render: ({ user, session, t }) => (
+        <TagsPage
+          t={t}
+          companyId={user.companyId}
+          canSetKanban={isAdmin(user) && session.features.useKanban}
+        />
       ),
     }));
 

@@ -1,12 +1,14 @@
 /**
  * The shell's own pages: `/` (the signed-in home), `/todolist`, and the 404 page for any
- * unknown address outside `/api`. Other areas mount their page routes before these (main.ts),
+ * unknown address outside `/api` (inside the frame for a signed-in user). Other areas mount their page routes before these (main.ts),
  * since the catch-all here must come last. Private pages are built with `privatePage`
  * (routes/_private.tsx).
  */
 import { Hono } from "hono";
 import { HomePage } from "../components/home/HomePage.tsx";
+import { AreaNotReady, NotFoundInFrame } from "../components/pages/FramedNotices.tsx";
 import { NotFoundPage } from "../components/pages/NotFoundPage.tsx";
+import { menuLinkAt } from "../components/shell/menu.ts";
 import { TodoPage } from "../components/pages/TodoPage.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
 import { formatDate } from "../lib/i18n/format.ts";
@@ -49,12 +51,31 @@ export function pageRoutes(deps: PageDeps): Hono<AppEnv> {
       render: ({ t }) => <TodoPage t={t} />,
     }));
 
-  // Last: any other GET outside the API is a page that does not exist.
-  routes.get("*", async (c) => {
-    const visitor = await visitorOf(c);
-    return respondWithPage(c, <NotFoundPage {...visitor} />, {
-      clientData: { i18n: i18nClientData(visitor.lang) },
+  // Last: any other GET outside the API. A signed-in user stays inside the frame: a menu area
+  // this version has no page for says so, anything else is the translated 404. A visitor gets
+  // the standalone 404 page (an unknown address never asks to sign in).
+  routes.get("*", (c) => {
+    const path = new URL(c.req.url).pathname;
+    const signedOut = async () => {
+      const visitor = await visitorOf(c);
+      return respondWithPage(c, <NotFoundPage {...visitor} />, {
+        clientData: { i18n: i18nClientData(visitor.lang) },
+        status: 404,
+      });
+    };
+    const area = menuLinkAt(path);
+    if (area) {
+      return privatePage(c, deps, {
+        titleKey: `menu.items.${area.id}`,
+        requires: area.requires,
+        render: ({ t }) => <AreaNotReady t={t} area={t(`menu.items.${area.id}`)} />,
+      });
+    }
+    return privatePage(c, deps, {
+      titleKey: "notFound.title",
       status: 404,
+      signedOut,
+      render: ({ t }) => <NotFoundInFrame t={t} />,
     });
   });
 

@@ -157,6 +157,43 @@ Deno.test("pages", async (t) => {
       assert.doesNotMatch(page, /<script/i);
     });
 
+    await t.step("signed in, an unknown page is the translated 404 inside the frame", async () => {
+      const res = await get("/no/such/page", { Cookie: `${agentSession.cookie}; lang=es` });
+      assert.equal(res.status, 404);
+      const page = await res.text();
+      assert.match(page, /<title>Página no encontrada · Balcão<\/title>/);
+      assert.match(page, /<!--isl:TopBar:\d+-->/, "the frame's top bar");
+      assert.ok(page.includes("Menú principal") || page.includes('id="main"'));
+      assert.ok(page.includes("La dirección que abriste no existe o fue movida."));
+    });
+
+    await t.step("a menu area without its page says so inside the frame", async () => {
+      // Every menu entry the admin sees answers a page inside the frame, never a bare 404.
+      await db.run(sql`update plans set use_kanban = true, use_internal_chat = true,
+        use_schedules = true, use_open_ai = true, use_integrations = true,
+        use_external_api = true, use_campaigns = true
+        where id = (select plan_id from companies where id = ${companyId})`);
+      const session = await signIn(app, admin);
+      const home = await html("/", session.cookie);
+      const hrefs = [...home.matchAll(/<a href="(\/[^"]*)" title=/g)].map((m) => m[1]!);
+      assert.ok(hrefs.length >= 15, `menu links: ${hrefs.join(" ")}`);
+      for (const href of hrefs) {
+        const res = await get(href, { Cookie: session.cookie });
+        assert.equal(res.status, 200, `${href} answered ${res.status}`);
+        const page = await res.text();
+        assert.match(page, /<!--isl:TopBar:\d+-->/, `${href} is inside the frame`);
+        assert.doesNotMatch(page, /Disponível quando/);
+      }
+      const files = await html("/files", session.cookie);
+      assert.ok(files.includes("Em breve") && files.includes("Lista de arquivos"));
+    });
+
+    await t.step("a menu area the viewer may not open is refused like its page", async () => {
+      const res = await get("/announcements", { Cookie: agentSession.cookie });
+      assert.equal(res.status, 302);
+      assert.equal(res.headers.get("location"), "/?denied=1");
+    });
+
     await t.step("unknown API paths stay JSON", async () => {
       const res = await get("/api/no-such-endpoint");
       assert.equal(res.status, 404);

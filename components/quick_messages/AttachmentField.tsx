@@ -19,12 +19,28 @@ export interface AttachmentFieldProps {
   value: AttachmentValue;
   error?: string;
   onChange: (value: AttachmentValue, error?: string) => void;
+  /** The field's label and hint; a quick message's when absent. */
+  label?: string;
+  hint?: string;
   /** The file types offered (schedules take pictures only). @default every media type */
   extensions?: readonly string[];
 }
 
+/** The field's starting value for a record that may already have an attachment. */
+export function attachmentOf(
+  record: { mediaPath: string | null; mediaName: string | null } | undefined,
+  address: (url: string) => string,
+): AttachmentValue {
+  return {
+    current: record?.mediaPath
+      ? { name: record.mediaName ?? "", url: address(record.mediaPath) }
+      : null,
+    file: null,
+  };
+}
+
 export function AttachmentField(
-  { value, error, onChange, extensions = MEDIA_EXTENSIONS }: AttachmentFieldProps,
+  { value, error, onChange, label, hint, extensions = MEDIA_EXTENSIONS }: AttachmentFieldProps,
 ) {
   const accept = extensions.map((extension) => `.${extension}`).join(",");
   const t = useT();
@@ -44,7 +60,7 @@ export function AttachmentField(
 
   return (
     <div class="flex flex-col gap-1.5">
-      <span class="text-sm font-medium text-fg">{t("quickMessages.attachmentLabel")}</span>
+      <span class="text-sm font-medium text-fg">{label ?? t("quickMessages.attachmentLabel")}</span>
       <div class="flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-line-strong px-3 py-2">
         {shown
           ? (
@@ -82,7 +98,7 @@ export function AttachmentField(
       </div>
       {error
         ? <p class="text-[13px] text-red-700 dark:text-red-400">{error}</p>
-        : <p class="text-[13px] text-fg-subtle">{t("quickMessages.attachmentHint")}</p>}
+        : <p class="text-[13px] text-fg-subtle">{hint ?? t("quickMessages.attachmentHint")}</p>}
     </div>
   );
 }

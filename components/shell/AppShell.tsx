@@ -57,6 +57,7 @@ export function AppShell(props: AppShellProps) {
             <TopBar
               user={{ id: session.userId, name: session.name, email: session.email }}
               companyName={session.companyName}
+              companyId={session.companyId}
               dueDateLabel={props.dueDateLabel}
               warningDays={props.warningDays}
               chat={session.features.useInternalChat}

@@ -148,3 +148,22 @@ export function menuHrefs(sections: readonly MenuSection[]): string[] {
     )
   );
 }
+
+/** The menu link whose page is at `path` or above it ("/" never matches), in any section. */
+export function menuLinkAt(path: string, menu: readonly MenuSection[] = MENU): MenuLink | null {
+  for (const section of menu) {
+    for (const entry of section.entries) {
+      const links = entry.kind === "link" ? [entry] : entry.children;
+      for (const candidate of links) {
+        if (candidate.href !== "/" && isActiveHref(candidate.href, path)) {
+          // A link inherits its group's rule (a campaign page needs the campaigns area).
+          const requires = entry.kind === "group"
+            ? { ...entry.requires, ...candidate.requires }
+            : candidate.requires;
+          return { ...candidate, requires };
+        }
+      }
+    }
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { PageViewer } from "../../services/accounts/page_access.ts";
 import { PLAN_FEATURES, type PlanFeatures } from "../../services/accounts/permissions.ts";
-import { isActiveHref, menuHrefs, visibleMenu } from "./menu.ts";
+import { isActiveHref, menuHrefs, menuLinkAt, visibleMenu } from "./menu.ts";
 
 const ALL_FEATURES = Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as PlanFeatures;
 const NO_FEATURES = Object.fromEntries(PLAN_FEATURES.map((f) => [f, false])) as PlanFeatures;
@@ -122,4 +122,13 @@ Deno.test("menu: the active entry is the page or its sub-pages; / only matches i
   assert.equal(isActiveHref("/tickets", "/ticketsx"), false);
   assert.equal(isActiveHref("/contact-lists", "/contact-lists/4/contacts"), true);
   assert.equal(isActiveHref("/campaigns", "/campaigns-config"), false);
+});
+
+Deno.test("menu: menuLinkAt finds an area's entry, its sub-pages and a group's rule", () => {
+  assert.equal(menuLinkAt("/kanban")?.id, "kanban");
+  assert.equal(menuLinkAt("/chats/12")?.id, "chats");
+  assert.deepEqual(menuLinkAt("/contact-lists")?.requires, { campaigns: true });
+  assert.equal(menuLinkAt("/"), null);
+  assert.equal(menuLinkAt("/kanbanx"), null);
+  assert.equal(menuLinkAt("/no/such/page"), null);
 });

@@ -15,10 +15,8 @@ import { cx } from "../../components/ui/cx.ts";
 import { CONTROL_CLASSES } from "../../components/ui/Field.tsx";
 import { Input } from "../../components/ui/Input.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
-import {
-  AttachmentField,
-  type AttachmentValue,
-} from "../../components/quick_messages/AttachmentField.tsx";
+import { AttachmentField, attachmentOf } from "../../components/quick_messages/AttachmentField.tsx";
+import { syncAttachment } from "../../lib/client/attachment_upload.ts";
 import type { QuickMessageRow } from "../../components/quick_messages/types.ts";
 import { VariableButtons } from "../../components/quick_messages/VariableButtons.tsx";
 import { ownMediaAddress } from "../../lib/client/media_url.ts";
@@ -35,41 +33,19 @@ export interface QuickMessageDialogProps {
 
 type Errors = Partial<Record<"shortcode" | "message" | "geral" | "file", string>>;
 
-function attachmentOf(record?: QuickMessageRow): AttachmentValue {
-  return {
-    current: record?.mediaPath
-      ? { name: record.mediaName ?? "", url: ownMediaAddress(record.mediaPath)! }
-      : null,
-    file: null,
-  };
-}
-
 export function QuickMessageDialog({ record, onSaved, onClose }: QuickMessageDialogProps) {
   const t = useT();
   const [saved, setSaved] = useState(record);
   const [shortcode, setShortcode] = useState(record?.shortcode ?? "");
   const [message, setMessage] = useState(record?.message ?? "");
   const [geral, setGeral] = useState(record?.geral ?? false);
-  const [attachment, setAttachment] = useState(attachmentOf(record));
+  const [attachment, setAttachment] = useState(
+    attachmentOf(record, (url) => ownMediaAddress(url)!),
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const text = useRef<HTMLTextAreaElement>(null);
   useModal(QUICK_MESSAGE_DIALOG_ID, onClose);
-
-  /** The attachment step after the record is saved; answers the record as it ends up. */
-  async function syncAttachment(current: QuickMessageRow): Promise<QuickMessageRow> {
-    const upload = `/api/quick-messages/${current.id}/media-upload`;
-    if (attachment.file) {
-      const form = new FormData();
-      form.append("typeArch", "quickMessage");
-      form.append("file", attachment.file);
-      return await api<QuickMessageRow>(upload, { method: "POST", body: form });
-    }
-    if (!attachment.current && current.mediaPath) {
-      return await api<QuickMessageRow>(upload, { method: "DELETE" });
-    }
-    return current;
-  }
 
   async function save(event: Event) {
     event.preventDefault();
@@ -86,7 +62,12 @@ export function QuickMessageDialog({ record, onSaved, onClose }: QuickMessageDia
         { method: saved ? "PUT" : "POST", body: { shortcode, message, geral } },
       );
       setSaved(current);
-      current = await syncAttachment(current);
+      current = await syncAttachment(
+        `/api/quick-messages/${current.id}/media-upload`,
+        attachment,
+        current,
+        { typeArch: "quickMessage" },
+      );
       onSaved(current);
       closeModal(QUICK_MESSAGE_DIALOG_ID);
     } catch (err) {

@@ -53,6 +53,11 @@ export const channels = {
   chatOfUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,
   help: (companyId: number) => `company-${companyId}-help`,
   announcement: (companyId: number) => `company-${companyId}-announcement`,
+  /**
+   * The super user's announcements (`create`, `update`, `delete`): platform-wide, so one name
+   * for every company (the spec's global "company-announcement"), sent to `rooms.everyone`.
+   */
+  announcements: () => "company-announcement",
   /** No dash after "company", as the spec's client listens. */
   file: (companyId: number) => `company${companyId}-file`,
   prompt: (companyId: number) => `company-${companyId}-prompt`,
@@ -68,9 +73,11 @@ export const rooms = {
   company: (companyId: number) => `company-${companyId}`,
   /** Every socket of one user (pinned at connect): events filtered for that user. */
   user: (userId: number) => `${USER_ROOM_PREFIX}${userId}`,
+  /** Every socket of every company (pinned at connect): platform-wide notices only. */
+  everyone: () => "everyone",
 } as const;
 
-/** What a socket starts in, before any join: its company's room and its user's room. */
+/** What a socket starts in, before any join: its company's, its user's and everyone's room. */
 export function pinnedRooms(principal: { companyId: number; userId: number }): string[] {
-  return [rooms.company(principal.companyId), rooms.user(principal.userId)];
+  return [rooms.company(principal.companyId), rooms.user(principal.userId), rooms.everyone()];
 }

@@ -31,8 +31,13 @@ Deno.test("[realtime] the catalogue spells the spec client's channel names", () 
   assert.equal(channels.announcement(7), "company-7-announcement");
   assert.equal(channels.prompt(7), "company-7-prompt");
   assert.equal(channels.payment(7), "company-7-payment");
-  assert.deepEqual(pinnedRooms({ companyId: 7, userId: 3 }), [rooms.company(7), rooms.user(3)]);
-  assert.deepEqual(pinnedRooms({ companyId: 7, userId: 3 }), ["company-7", "user-3"]);
+  assert.equal(channels.announcements(), "company-announcement");
+  assert.deepEqual(pinnedRooms({ companyId: 7, userId: 3 }), [
+    rooms.company(7),
+    rooms.user(3),
+    rooms.everyone(),
+  ]);
+  assert.deepEqual(pinnedRooms({ companyId: 7, userId: 3 }), ["company-7", "user-3", "everyone"]);
 });
 
 const PRODUCT_FOLDERS = ["routes", "services", "islands", "components", "lib", "bench"];

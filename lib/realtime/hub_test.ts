@@ -85,7 +85,7 @@ Deno.test("realtime hub - sockets, rooms and events on one instance", async (t) 
     await t.step("a socket is put in its company and user rooms", async () => {
       await withHub(db, async (hub, url) => {
         const client = await TestClient.connect(url("u2c1"));
-        assert.deepEqual(hub.roomsOfUser(2), [["company-1", "user-2"]]);
+        assert.deepEqual(hub.roomsOfUser(2), [["company-1", "everyone", "user-2"]]);
         await hub.publish("user-2", "company-1-notification", { n: 1 });
         await hub.publish("company-1", "company-1-contact", { n: 2 });
         await hub.publish("company-9", "company-9-contact", { n: 3 });
@@ -132,7 +132,12 @@ Deno.test("realtime hub - sockets, rooms and events on one instance", async (t) 
           client.send({ event: "joinTickets", data: "closed" });
           const refused = await client.next("error");
           assert.equal((refused.data as { error: string }).error, "ERR_FORBIDDEN_JOIN");
-          assert.deepEqual(hub.roomsOfUser(2), [["company-1", "company-1-open", "user-2"]]);
+          assert.deepEqual(hub.roomsOfUser(2), [[
+            "company-1",
+            "company-1-open",
+            "everyone",
+            "user-2",
+          ]]);
 
           await hub.publish("company-1-open", "company-1-ticket", { action: "update", id: 1 });
           await hub.publish("company-1-closed", "company-1-ticket", { action: "update", id: 2 });
@@ -157,7 +162,7 @@ Deno.test("realtime hub - sockets, rooms and events on one instance", async (t) 
         assert.ok(hub.roomsOfUser(3)[0]!.includes("company-1-ticket-7"), "one join still holds it");
         client.send({ event: "leaveChatBox", data: 7 });
         await client.next("left");
-        assert.deepEqual(hub.roomsOfUser(3), [["company-1", "user-3"]]);
+        assert.deepEqual(hub.roomsOfUser(3), [["company-1", "everyone", "user-3"]]);
         await client.close();
       });
     });
@@ -212,10 +217,10 @@ Deno.test("realtime hub - sockets, rooms and events on one instance", async (t) 
         const b = await TestClient.connect(url("u3c1"));
         a.send({ event: "joinTickets", data: "open" });
         await a.next("joined");
-        assert.deepEqual(hub.stats(), { sockets: 2, rooms: 4 });
+        assert.deepEqual(hub.stats(), { sockets: 2, rooms: 5 });
         await a.close();
         await waitFor(() => hub.stats().sockets === 1);
-        assert.deepEqual(hub.stats(), { sockets: 1, rooms: 2 });
+        assert.deepEqual(hub.stats(), { sockets: 1, rooms: 3 });
         await b.close();
         await waitFor(() => hub.stats().sockets === 0);
         assert.deepEqual(hub.stats(), { sockets: 0, rooms: 0 });

@@ -22,7 +22,7 @@ Deno.test("realtime route - the app serves /ws through the hub", async () => {
     assert.deepEqual(await refused.json(), { error: "ERR_SESSION_EXPIRED" });
 
     const client = await TestClient.connect(`${server.wsUrl}?token=ok`);
-    assert.deepEqual(hub.roomsOfUser(1), [["company-1", "user-1"]]);
+    assert.deepEqual(hub.roomsOfUser(1), [["company-1", "everyone", "user-1"]]);
     await hub.publish("company-1", "company-1-contact", { action: "update" });
     assert.deepEqual((await client.next("company-1-contact")).data, { action: "update" });
     client.send({ event: "joinTickets", data: "open" });

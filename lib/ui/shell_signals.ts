@@ -37,8 +37,12 @@ export interface AnnouncementNotice {
   title: string;
   text: string;
   priority: 1 | 2 | 3;
+  /** A signed address of its picture, or null. */
+  mediaPath: string | null;
   /** ISO timestamp. */
   createdAt: string;
+  /** Whether this user has opened the bell since it appeared. */
+  read: boolean;
 }
 
 /** Filled by the announcements feature; the bell shows them, newest first as given. */

@@ -54,6 +54,10 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
   ],
   useKanban: [
     { method: "GET", path: () => "/api/tags/kanban", allowed: 200 },
+    { method: "GET", path: () => "/api/ticket/kanban", allowed: 200 },
+    // No ticket exists in the fixture: with the flag, the id is unknown (404).
+    { method: "PUT", path: (f) => `/api/ticket-tags/999999/${f.lane}`, allowed: 404 },
+    { method: "DELETE", path: () => "/api/ticket-tags/999999", allowed: 404 },
     {
       method: "POST",
       path: () => "/api/tags",
@@ -61,6 +65,15 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
       allowed: 200,
     },
     { method: "PUT", path: (f) => `/api/tags/${f.tag}`, body: { kanban: true }, allowed: 200 },
+  ],
+  useInternalChat: [
+    { method: "GET", path: () => "/api/chats", allowed: 200 },
+    {
+      method: "POST",
+      path: () => "/api/chats",
+      body: { title: "Equipe", users: [] },
+      allowed: 400,
+    },
   ],
   // No integration or prompt exists yet, so with the flag the id is refused as unknown (400).
   useIntegrations: [
@@ -100,9 +113,8 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
   ],
 };
 
-const NO_API_YET: Partial<Record<PlanFeature, string>> = {
-  useInternalChat: "the internal chat has no API yet",
-};
+/** Flags with nothing on the server to gate yet, each with the reason (none today). */
+const NO_API_YET: Partial<Record<PlanFeature, string>> = {};
 
 /** Flags whose calls are not a user's, with the test that checks them. */
 const GATED_ELSEWHERE: Partial<Record<PlanFeature, string>> = {

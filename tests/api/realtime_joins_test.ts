@@ -123,6 +123,7 @@ Deno.test("[api] realtime joins are checked against what the user may see", asyn
       await agentSocket.next("left");
       assert.deepEqual(env.hub.roomsOfUser(agent.id), [[
         `company-${companyA}`,
+        "everyone",
         `user-${agent.id}`,
       ]]);
     });

@@ -35,6 +35,8 @@ interface Ids {
   contactListItem: number;
   campaign: number;
   file: number;
+  announcement: number;
+  chat: number;
 }
 
 interface Probe {
@@ -358,6 +360,50 @@ const SWEEP: Record<string, Probe> = {
       return form;
     },
   },
+  "PUT /api/ticket-tags/:ticketId{[0-9]+}/:tagId{[0-9]+}": {
+    path: (i) => `/api/ticket-tags/${i.ticket}/${i.tag}`,
+    expect: 404,
+  },
+  "DELETE /api/ticket-tags/:ticketId{[0-9]+}": {
+    path: (i) => `/api/ticket-tags/${i.ticket}`,
+    expect: 404,
+  },
+  "GET /api/chats/:key": { path: (i) => `/api/chats/${i.chat}`, expect: 404 },
+  "PUT /api/chats/:id{[0-9]+}": {
+    path: (i) => `/api/chats/${i.chat}`,
+    expect: 404,
+    body: { title: HACK },
+  },
+  "DELETE /api/chats/:id{[0-9]+}": { path: (i) => `/api/chats/${i.chat}`, expect: 404 },
+  "POST /api/chats/:id{[0-9]+}/read": { path: (i) => `/api/chats/${i.chat}/read`, expect: 404 },
+  "GET /api/chats/:id{[0-9]+}/messages": {
+    path: (i) => `/api/chats/${i.chat}/messages`,
+    expect: 404,
+  },
+  "POST /api/chats/:id{[0-9]+}/messages": {
+    path: (i) => `/api/chats/${i.chat}/messages`,
+    expect: 404,
+    body: { message: HACK },
+  },
+  // Announcements are the platform's notices: the super user alone writes them.
+  "PUT /api/announcements/:id{[0-9]+}": {
+    path: (i) => `/api/announcements/${i.announcement}`,
+    expect: 403,
+    body: { title: HACK },
+  },
+  "DELETE /api/announcements/:id{[0-9]+}": {
+    path: (i) => `/api/announcements/${i.announcement}`,
+    expect: 403,
+  },
+  "POST /api/announcements/:id{[0-9]+}/media-upload": {
+    path: (i) => `/api/announcements/${i.announcement}/media-upload`,
+    expect: 403,
+    body: upload,
+  },
+  "DELETE /api/announcements/:id{[0-9]+}/media-upload": {
+    path: (i) => `/api/announcements/${i.announcement}/media-upload`,
+    expect: 403,
+  },
 };
 
 /** Calls that name a record of A's in their body or query instead of their path. */
@@ -413,6 +459,8 @@ const NOT_ID_ADDRESSED: Record<string, string> = {
   "POST /api/forgetpassword/:email": "public password reset, step 1; the e-mail decides",
   "POST /api/resetpasswords/:email/:token/:newPassword":
     "public password reset; the e-mail and code decide, never the caller's company",
+  "GET /api/announcements/:id{[0-9]+}":
+    "an announcement is the platform's notice to every company; nobody's record to hide",
 };
 
 /** Everything of A's (and the platform's) that B's calls could change. */
@@ -464,6 +512,14 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
     helps: await db.query(sql`select * from helps order by id`),
     schedules: await db.query(
       sql`select * from schedules where company_id = ${companyId} order by id`,
+    ),
+    announcements: await db.query(sql`select * from announcements order by id`),
+    chats: await db.query(sql`select * from chats where company_id = ${companyId} order by id`),
+    chatUsers: await db.query(
+      sql`select * from chat_users where company_id = ${companyId} order by chat_id, user_id`,
+    ),
+    chatMessages: await db.query(
+      sql`select * from chat_messages where company_id = ${companyId} order by id`,
     ),
   };
   return JSON.stringify(rows, null, 1);
@@ -522,6 +578,14 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       contactListItem: 0,
       campaign: 0,
       file: 0,
+      announcement: await made(
+        asSuper("POST", "/api/announcements", { title: "Zeta aviso", text: "Manutenção" }),
+        "announcement",
+      ),
+      chat: await made(
+        asAdmin("POST", "/api/chats", { title: "Zeta equipe", users: [user.id] }),
+        "chat",
+      ),
     };
     ids.contactList = await made(
       asAdmin("POST", "/api/contact-lists", { name: "Zeta lista" }),

@@ -7,12 +7,15 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "puppeteer-core";
 import { startServer } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
+import type { Db } from "../../lib/db/mod.ts";
 
 export const ADMIN_EMAIL = "admin@example.com";
 export const ADMIN_PASSWORD = "Browser-test-1";
 
 export interface TestServer {
   url: string;
+  /** The server's own database, for a test that sets up what no page can make quickly. */
+  db: Db;
   /** Signs in through the API; answers the access token. */
   signIn(email?: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -32,6 +35,7 @@ export async function startTestServer(prefix: string): Promise<TestServer> {
   ).finally(() => console.log = originalLog);
   return {
     url: server.url,
+    db: server.db,
     async signIn(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
       const res = await fetch(`${server.url}/api/auth/login`, {
         method: "POST",
@@ -63,7 +67,8 @@ export function apiWith(url: string, token: string) {
 
 /** A page signed in with `token`, in pt-BR; uncaught errors of the page land in `errors`. */
 export async function signedInPage(
-  browser: Browser,
+  /** A browser, or one of its contexts (a second user needs cookies of their own). */
+  browser: Pick<Browser, "newPage">,
   url: string,
   token: string,
   errors: string[],

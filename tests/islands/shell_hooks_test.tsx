@@ -85,6 +85,8 @@ Deno.test("the bells say when there is nothing, and list what features put there
         title: "Manutenção sábado",
         text: "O sistema fica fora do ar das 22h às 23h.",
         priority: 1,
+        mediaPath: null,
+        read: false,
         createdAt: "2026-03-01T12:00:00Z",
       }])
     );

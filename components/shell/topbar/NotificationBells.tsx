@@ -1,10 +1,11 @@
 /**
  * The announcements bell and the internal chat bell (core §2 "Top bar"). They show what the
- * announcements and chat features put in `lib/ui/shell_signals.ts`; until those exist the
- * lists are empty and the panels say so.
+ * announcements and chat features put in `lib/ui/shell_signals.ts` (the top bar island feeds
+ * them); an empty list says so.
  */
 import type { ComponentChildren } from "preact";
-import { useT } from "../../../lib/i18n/client.ts";
+import { clientLanguage, useT } from "../../../lib/i18n/client.ts";
+import { formatDateTime } from "../../../lib/i18n/format.ts";
 import { usePopover } from "../../../lib/ui/popover.ts";
 import { announcementNotices, chatNotices, unreadChats } from "../../../lib/ui/shell_signals.ts";
 import { buttonClasses } from "../../ui/Button.tsx";
@@ -15,8 +16,12 @@ import { POPOVER_ANCHOR, PopoverPanel } from "./PopoverPanel.tsx";
 const PRIORITY_DOT = { 1: "bg-red-500", 2: "bg-amber-500", 3: "bg-fg-subtle" } as const;
 
 function Bell(
-  { id, label, icon, count, title, empty, children, footer }: {
+  { id, label, icon, count, dot, title, empty, children, footer, onOpen }: {
     id: string;
+    /** A dot instead of a number (the chat icon: "something new", core §2). */
+    dot?: boolean;
+    /** Called each time the panel opens (the announcements are then read). */
+    onOpen?: () => void;
     label: string;
     icon: ComponentChildren;
     count: number;
@@ -39,10 +44,19 @@ function Bell(
         title={label}
         aria-expanded={popover.open}
         aria-controls={id}
-        onClick={popover.toggle}
+        onClick={() => {
+          if (!popover.open) onOpen?.();
+          popover.toggle();
+        }}
       >
         {icon}
-        {count > 0 && (
+        {count > 0 && dot && (
+          <span
+            data-unread-dot
+            class="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-surface"
+          />
+        )}
+        {count > 0 && !dot && (
           <span class="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white ring-2 ring-surface">
             {count > 99 ? "99+" : count}
           </span>
@@ -64,7 +78,7 @@ function Bell(
   );
 }
 
-export function AnnouncementsBell() {
+export function AnnouncementsBell({ onOpen }: { onOpen?: () => void }) {
   const t = useT();
   const items = announcementNotices.value;
   return (
@@ -74,20 +88,47 @@ export function AnnouncementsBell() {
       title={t("shell.announcements.title")}
       empty={t("shell.announcements.empty")}
       icon={<BellIcon />}
-      count={items.length}
+      count={items.filter((item) => !item.read).length}
+      onOpen={onOpen}
     >
       {items.length > 0
         ? (
           <ul class="max-h-96 divide-y divide-line overflow-y-auto">
             {items.map((item) => (
-              <li key={item.id} class="flex gap-3 px-4 py-3">
+              <li
+                key={item.id}
+                data-announcement={item.id}
+                data-read={item.read ? "true" : "false"}
+                class={cx(
+                  "flex gap-3 px-4 py-3",
+                  !item.read && "bg-brand-50/60 dark:bg-brand-950/30",
+                )}
+              >
                 <span
                   class={cx("mt-1.5 size-2 shrink-0 rounded-full", PRIORITY_DOT[item.priority])}
-                  aria-hidden="true"
+                  title={t(`shell.announcements.priority${item.priority}`)}
                 />
-                <div class="min-w-0">
-                  <p class="truncate text-sm font-medium">{item.title}</p>
-                  <p class="line-clamp-2 text-[13px] text-fg-muted">{item.text}</p>
+                <div class="min-w-0 flex-1">
+                  <p class={cx("text-sm", item.read ? "font-medium" : "font-semibold")}>
+                    {item.title}
+                    {!item.read && (
+                      <span class="sr-only">{` (${t("shell.announcements.new")})`}</span>
+                    )}
+                  </p>
+                  <p class="whitespace-pre-line text-[13px] text-fg-muted">{item.text}</p>
+                  {item.mediaPath && (
+                    <a href={item.mediaPath} target="_blank" rel="noopener">
+                      <img
+                        src={item.mediaPath}
+                        alt=""
+                        loading="lazy"
+                        class="mt-2 max-h-40 w-full rounded-lg border border-line object-cover"
+                      />
+                    </a>
+                  )}
+                  <p class="mt-1 text-[11px] text-fg-subtle">
+                    {formatDateTime(item.createdAt, clientLanguage())}
+                  </p>
                 </div>
               </li>
             ))}
@@ -109,6 +150,7 @@ export function ChatBell() {
       empty={t("shell.chats.empty")}
       icon={<ChatsIcon />}
       count={unreadChats.value}
+      dot
       footer={
         <a
           href="/chats"
