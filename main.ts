@@ -12,8 +12,8 @@ import { migrate } from "./lib/db/migrate.ts";
 import type { AppEnv } from "./lib/http/env.ts";
 import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
 import { createHub, type Hub } from "./lib/realtime/mod.ts";
-import { createJobRunner } from "./lib/jobs/mod.ts";
-import { createJobHandlers } from "./services/job_handlers.ts";
+import { createJobRunner, enqueueSweep } from "./lib/jobs/mod.ts";
+import { createJobHandlers, SWEEPS } from "./services/job_handlers.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { consoleLog, type Log } from "./lib/log.ts";
@@ -57,6 +57,9 @@ import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { messageRoutes } from "./routes/api/messages.ts";
 import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
 import { ticketRoutes } from "./routes/api/tickets.ts";
+import { invoiceRoutes } from "./routes/api/invoices.ts";
+import { subscriptionRoutes } from "./routes/api/subscription.ts";
+import { createPixProvider, type PixProvider } from "./services/billing/pix/mod.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -86,6 +89,8 @@ export interface AppDeps {
   log?: Log;
   /** Uploaded and received files; the data folder when absent (startServer opens MEDIA_S3_URL). */
   media?: MediaStore;
+  /** The checkout's Pix provider; made from `config.pix` when absent (null: no payments). */
+  pix?: PixProvider | null;
 }
 
 /**
@@ -176,6 +181,15 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/messages", messageRoutes(services));
   api.route("/ticket-notes", ticketNoteRoutes(services));
   api.route("/", sandboxRoutes(services));
+  api.route("/invoices", invoiceRoutes(services));
+  api.route(
+    "/subscription",
+    subscriptionRoutes({
+      ...services,
+      pix: deps.pix !== undefined ? deps.pix : createPixProvider(deps.config.pix),
+      webhookSecret: deps.config.pix.webhookSecret,
+    }),
+  );
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
@@ -235,8 +249,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     deps: services,
     instanceId: hub.instanceId,
     handlers: createJobHandlers(services),
+    sweeps: [...SWEEPS],
   });
   jobs.start();
+  // Sweeps also run at start, not only at their first croner time (the invoices are due).
+  for (const sweep of SWEEPS) await enqueueSweep(db, sweep, services.clock.now());
   const whatsapp = services.sessions;
   await whatsapp.startLoops();
   // Resumes the sessions that were running when the installation last stopped (their

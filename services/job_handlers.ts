@@ -14,16 +14,23 @@
  * // and here: const AREA_JOBS = [scheduleJobs];
  * // queued with enqueueJob(tx, { kind: "schedule.send", runAt, uniqueKey: `schedule:${id}` })
  */
-import type { JobHandler } from "../lib/jobs/mod.ts";
+import type { JobHandler, Sweep } from "../lib/jobs/mod.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { billingJobs, INVOICE_SWEEP } from "./billing/jobs.ts";
 
 /** One area's handlers by job kind; the context carries the same `ServiceDeps` as `deps`. */
 export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
 
 export type AreaJobs = (deps: ServiceDeps) => DomainJobs;
 
-/** Every area with jobs. The first domain jobs (schedules, campaigns) arrive with their issues. */
-const AREA_JOBS: AreaJobs[] = [];
+/** Every area with jobs. */
+const AREA_JOBS: AreaJobs[] = [billingJobs];
+
+/**
+ * Recurring sweeps: croner queues each at its times (and main.ts once at start), one job
+ * across instances; the handler of the same kind does the work.
+ */
+export const SWEEPS: readonly Sweep[] = [INVOICE_SWEEP];
 
 export function createJobHandlers(deps: ServiceDeps, areas: AreaJobs[] = AREA_JOBS): DomainJobs {
   const handlers: DomainJobs = {};

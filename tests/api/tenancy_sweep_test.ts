@@ -30,6 +30,7 @@ interface Ids {
   note: number;
   plan: number;
   help: number;
+  invoice: number;
 }
 
 interface Probe {
@@ -245,6 +246,14 @@ const SWEEP: Record<string, Probe> = {
     body: { title: HACK },
   },
   "DELETE /api/helps/:id{[0-9]+}": { path: (i) => `/api/helps/${i.help}`, expect: 403 },
+
+  "GET /api/invoices/:id{[0-9]+}": { path: (i) => `/api/invoices/${i.invoice}`, expect: 404 },
+  // Marking an invoice paid by hand is the super user's.
+  "PUT /api/invoices/:id{[0-9]+}": {
+    path: (i) => `/api/invoices/${i.invoice}`,
+    expect: 403,
+    body: { status: "paid", reason: HACK },
+  },
 };
 
 /** Calls that name a record of A's in their body or query instead of their path. */
@@ -261,6 +270,18 @@ const BY_BODY: Array<{ method: string; path: (i: Ids) => string; body?: (i: Ids)
     body: (i) => ({ ticketId: i.ticket, note: HACK }),
   },
   { method: "GET", path: (i) => `/api/ticket-notes/list?ticketId=${i.ticket}` },
+  {
+    method: "POST",
+    path: () => "/api/subscription",
+    body: (i) => ({
+      invoiceId: i.invoice,
+      firstName: HACK,
+      address2: "Rua",
+      city: "Recife",
+      zipcode: "50000-000",
+      country: "BR",
+    }),
+  },
 ];
 
 /** Routes whose path parameter names no company's record, each with the reason. */
@@ -269,6 +290,9 @@ const NOT_ID_ADDRESSED: Record<string, string> = {
   "POST /api/forgetpassword/:email": "public password reset, step 1; the e-mail decides",
   "POST /api/resetpasswords/:email/:token/:newPassword":
     "public password reset; the e-mail and code decide, never the caller's company",
+  "POST /api/subscription/webhook/:secret":
+    "the Pix provider's notification: the installation's secret, then the provider's read-back",
+  "POST /api/subscription/webhook/:secret/pix": "the same notification, as Efí addresses it",
 };
 
 /** Everything of A's (and the platform's) that B's calls could change. */
@@ -305,6 +329,10 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
     ),
     plans: await db.query(sql`select * from plans order by id`),
     helps: await db.query(sql`select * from helps order by id`),
+    invoices: await db.query(
+      sql`select * from invoices where company_id = ${companyId} order by id`,
+    ),
+    charges: await db.query(sql`select * from pix_charges order by txid`),
   };
   return JSON.stringify(rows, null, 1);
 }
@@ -357,6 +385,9 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
         asSuper("POST", "/api/helps", { title: "Primeiros passos", video: "dQw4w9WgXcQ" }),
         "help",
       ),
+      invoice: (await db.one<{ id: number }>(sql`
+        insert into invoices (company_id, due_date, detail, value, recurrence)
+        values (${companyId}, current_date + 5, 'Zeta plano', 99, 'MENSAL') returning id`)).id,
     };
     const ticket = await db.one<{ id: number; uuid: string }>(sql`
       insert into tickets (company_id, contact_id, whatsapp_id, last_message)
@@ -437,6 +468,7 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       "/api/whatsapp",
       "/api/settings",
       "/api/tickets",
+      "/api/invoices/all",
     ];
     for (const path of lists) {
       const { status, body } = await answer(await asOtherAdmin("GET", path));
