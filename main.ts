@@ -35,6 +35,7 @@ import { accountPageRoutes } from "./routes/account_pages.tsx";
 import { directoryPageRoutes } from "./routes/directory_pages.tsx";
 import { whatsappPageRoutes } from "./routes/whatsapp_pages.tsx";
 import { ticketPageRoutes } from "./routes/ticket_pages.tsx";
+import { billingPageRoutes } from "./routes/billing_pages.tsx";
 import { publicPageRoutes } from "./routes/public_pages.tsx";
 import { signupRoutes } from "./routes/api/signup.ts";
 import { passwordResetRoutes } from "./routes/api/password_reset.ts";
@@ -148,7 +149,11 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
       : jsonLimit(c, next)
   );
   // Media is what `<img>` and `<audio>` load, without headers: the one place for `?token=`.
-  api.use(authenticate(deps.db, deps.jwtKey, { queryTokenPaths: ["/api/media/"] }));
+  api.use(authenticate(deps.db, deps.jwtKey, {
+    queryTokenPaths: ["/api/media/"],
+    // What a past-due company's admin may still call: the session itself and paying.
+    billingOnlyPaths: ["/api/auth", "/api/invoices", "/api/subscription", "/api/plans/list"],
+  }));
   // After authenticate: only a valid Bearer token exempts a call from the guard.
   api.use(crossSiteGuard(trustedOrigins));
   api.route("/", systemRoutes(services));
@@ -210,6 +215,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   app.route("/", directoryPageRoutes(pageDeps));
   app.route("/", whatsappPageRoutes(pageDeps));
   app.route("/", ticketPageRoutes(pageDeps));
+  app.route("/", billingPageRoutes(pageDeps));
   // Last: its catch-all answers 404 for any other page.
   app.route("/", pageRoutes(pageDeps));
 

@@ -2,7 +2,7 @@
  * `/api/invoices` (admin §7): `GET /all` is the caller's company's invoices (every company's
  * for the super user), paged with `searchParam` and `pageNumber`; `GET /{id}` one of them (the
  * checkout shows it); `PUT /{id}` is the super user marking one paid by hand, with a reason
- * that is kept with the payment record.
+ * that is kept with the payment record (answered with the company's new `companyDueDate`).
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -39,8 +39,9 @@ export function invoiceRoutes(deps: ServiceDeps): Hono<AppEnv> {
     const auth = requireSuper(c);
     const id = idParam(c, "id", "ERR_NO_INVOICE_FOUND");
     const { reason } = await validateJson(c, MarkPaid);
-    await markPaidByHand(deps, id, { userId: auth.userId, reason });
-    return c.json(await findInvoice(deps.db, auth, id));
+    const { dueDate } = await markPaidByHand(deps, id, { userId: auth.userId, reason });
+    // The company's new due date rides along, for the super user's confirmation.
+    return c.json({ ...await findInvoice(deps.db, auth, id), companyDueDate: dueDate });
   });
 
   return routes;

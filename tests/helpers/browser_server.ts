@@ -7,18 +7,24 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "puppeteer-core";
 import { startServer } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
+import type { Db } from "../../lib/db/mod.ts";
 
 export const ADMIN_EMAIL = "admin@example.com";
 export const ADMIN_PASSWORD = "Browser-test-1";
 
 export interface TestServer {
   url: string;
+  /** The server's own database (it runs in this process), for what no page can set up. */
+  db: Db;
   /** Signs in through the API; answers the access token. */
   signIn(email?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startTestServer(prefix: string): Promise<TestServer> {
+export async function startTestServer(
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const dataDir = await Deno.makeTempDir({ prefix: `balcao-browser-${prefix}-` });
   const originalLog = console.log;
   console.log = () => {}; // the first start prints the super user and the URL
@@ -28,10 +34,12 @@ export async function startTestServer(prefix: string): Promise<TestServer> {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN_EMAIL,
       ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ...env,
     }),
   ).finally(() => console.log = originalLog);
   return {
     url: server.url,
+    db: server.db,
     async signIn(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
       const res = await fetch(`${server.url}/api/auth/login`, {
         method: "POST",
@@ -76,4 +84,18 @@ export async function signedInPage(
     { name: "lang", value: "pt-BR", url },
   );
   return page;
+}
+
+/** Clicks the button of `scope` whose text is `text`, once it is there and enabled. */
+export async function clickButton(page: Page, scope: string, text: string): Promise<void> {
+  const handle = await page.waitForFunction(
+    (selector, wanted) =>
+      [...document.querySelectorAll(selector)].find((el) =>
+        el.textContent?.trim() === wanted && !(el as HTMLButtonElement).disabled
+      ),
+    { timeout: 10_000 },
+    `${scope} button`,
+    text,
+  );
+  await (handle as unknown as { click(): Promise<void> }).click();
 }
