@@ -27,7 +27,7 @@ import { createLoginThrottle } from "./services/accounts/login_throttle.ts";
 import { userRoutes } from "./routes/api/users.ts";
 import { assertOriginAllowed, crossSiteGuard } from "./lib/http/csrf.ts";
 import { resolveClientIp } from "./lib/http/client_ip.ts";
-import { authenticate, socketAuth } from "./lib/http/auth.ts";
+import { authenticate, billingOnlyJoinsRefused, socketAuth } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
@@ -245,8 +245,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Sockets sign in like API calls (the access cookie, or ?token= for other clients) and
     // are checked again whenever a service says a user's or company's sessions changed.
     ...socketAuth(db, jwtKey),
-    // The spec's joinChatBox, joinTickets and joinNotification, checked per user.
-    authorizeJoin: createJoinAuthorizer({ db }),
+    // The spec's joinChatBox, joinTickets and joinNotification, checked per user; a
+    // billing-only sign-in (a past-due company's admin) joins nothing, it only pays.
+    authorizeJoin: billingOnlyJoinsRefused(createJoinAuthorizer({ db })),
   });
   const media = await openMediaStore({ dataDir: config.dataDir, s3: config.mediaS3 });
   const appDeps: AppDeps = { db, config, hub, jwtKey, media };

@@ -114,7 +114,7 @@ export default function InvoicesManager(props: InvoicesManagerProps) {
           plan={props.plan}
           companyId={props.companyId}
           onClose={() => setPaying(null)}
-          onPaid={(dueDate) => replace({ ...paying, status: "paid", paidAt: dueDate })}
+          onPaid={() => replace({ ...paying, status: "paid", paidAt: new Date().toISOString() })}
         />
       )}
       {marking && (

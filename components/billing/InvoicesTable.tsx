@@ -46,6 +46,7 @@ export function InvoicesTable(
       key: "value",
       label: t("billing.columns.value"),
       align: "end",
+      stackedSlot: "side",
       cell: (row) => <span class="tabular-nums">{formatBRL(row.value)}</span>,
     },
     {

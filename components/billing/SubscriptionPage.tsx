@@ -93,7 +93,7 @@ export function SubscriptionPage(
                       #{invoice.id} · {invoice.detail}
                     </span>
                     <span class="flex shrink-0 items-center gap-3">
-                      <span class="tabular-nums text-fg-muted">
+                      <span class="hidden tabular-nums text-fg-muted sm:inline">
                         {formatDay(invoice.dueDate, lang)}
                       </span>
                       <span class="tabular-nums text-fg">{formatBRL(invoice.value)}</span>

@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { type Db, sql } from "../db/mod.ts";
 import { ACCESS_TOKEN_SECONDS, type AccessClaims, verifyAccessToken } from "../auth/tokens.ts";
-import type { Authenticate, Revalidate } from "../realtime/types.ts";
+import type { Authenticate, AuthorizeJoin, Revalidate } from "../realtime/types.ts";
 import { AppError } from "./errors.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -148,8 +148,21 @@ export function socketAuth(
         cookie: cookieValue(request, ACCESS_COOKIE),
         query: true,
       }),
-    revalidate: async (principal) => (await confirmClaims(db, principal as Principal)) !== null,
+    // A socket opened before its company fell past due closes (the block takes effect); the
+    // browser's new one is billing-only, which the payment page needs for its confirmation.
+    revalidate: async (principal) => {
+      const now = await confirmClaims(db, principal as Principal);
+      return now !== null && (!now.billingOnly || Boolean((principal as Principal).billingOnly));
+    },
   };
+}
+
+/** `authorize`, except that a billing-only sign-in's joins are all refused. */
+export function billingOnlyJoinsRefused(authorize: AuthorizeJoin): AuthorizeJoin {
+  return (principal, event, data) =>
+    (principal as Principal).billingOnly
+      ? Promise.resolve(null)
+      : authorize(principal, event, data);
 }
 
 function cookieValue(request: Request, name: string): string | undefined {

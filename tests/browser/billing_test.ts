@@ -136,6 +136,17 @@ Deno.test("[browser] billing: a blocked admin pays by Pix and the app unblocks",
       assert.match(text, /Pago/);
       await shot(page, "8-subscription");
     });
+
+    if (shotsDir) {
+      await t.step("screenshots: a 360 px phone, dark", async () => {
+        await page.setCookie({ name: "theme", value: "dark", url: server.url });
+        await page.setViewport({ width: 360, height: 740 });
+        for (const path of ["/financeiro", "/subscription"]) {
+          await page.goto(`${server.url}${path}`, { waitUntil: "networkidle0" });
+          await shot(page, `9-phone-dark${path.replace("/", "-")}`);
+        }
+      });
+    }
     assert.deepEqual(errors, []);
   } finally {
     await close();
