@@ -12,7 +12,7 @@ import { migrate } from "./lib/db/migrate.ts";
 import type { AppEnv } from "./lib/http/env.ts";
 import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
 import { createHub, type Hub } from "./lib/realtime/mod.ts";
-import { createJobRunner } from "./lib/jobs/mod.ts";
+import { createJobRunner, enqueueSweep } from "./lib/jobs/mod.ts";
 import { createJobHandlers, SWEEPS } from "./services/job_handlers.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -27,7 +27,7 @@ import { createLoginThrottle } from "./services/accounts/login_throttle.ts";
 import { userRoutes } from "./routes/api/users.ts";
 import { assertOriginAllowed, crossSiteGuard } from "./lib/http/csrf.ts";
 import { resolveClientIp } from "./lib/http/client_ip.ts";
-import { authenticate, socketAuth } from "./lib/http/auth.ts";
+import { authenticate, billingOnlyJoinsRefused, socketAuth } from "./lib/http/auth.ts";
 import { loadJwtKey } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
@@ -35,6 +35,7 @@ import { accountPageRoutes } from "./routes/account_pages.tsx";
 import { directoryPageRoutes } from "./routes/directory_pages.tsx";
 import { whatsappPageRoutes } from "./routes/whatsapp_pages.tsx";
 import { ticketPageRoutes } from "./routes/ticket_pages.tsx";
+import { billingPageRoutes } from "./routes/billing_pages.tsx";
 import { publicPageRoutes } from "./routes/public_pages.tsx";
 import { campaignPageRoutes } from "./routes/campaign_pages.tsx";
 import { teamPageRoutes } from "./routes/team_pages.tsx";
@@ -70,6 +71,9 @@ import { contactListItemRoutes, contactListRoutes } from "./routes/api/contact_l
 import { campaignRoutes, campaignSettingRoutes } from "./routes/api/campaigns.ts";
 import { fileRoutes } from "./routes/api/files.ts";
 import { campaignReplyHook } from "./services/campaigns/replies.ts";
+import { invoiceRoutes } from "./routes/api/invoices.ts";
+import { subscriptionRoutes } from "./routes/api/subscription.ts";
+import { createPixProvider, type PixProvider } from "./services/billing/pix/mod.ts";
 
 /** JSON bodies are small; uploads get their own, larger limit on their routes. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -99,6 +103,8 @@ export interface AppDeps {
   log?: Log;
   /** Uploaded and received files; the data folder when absent (startServer opens MEDIA_S3_URL). */
   media?: MediaStore;
+  /** The checkout's Pix provider; made from `config.pix` when absent (null: no payments). */
+  pix?: PixProvider | null;
 }
 
 /**
@@ -156,7 +162,11 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
       : jsonLimit(c, next)
   );
   // Media is what `<img>` and `<audio>` load, without headers: the one place for `?token=`.
-  api.use(authenticate(deps.db, deps.jwtKey, { queryTokenPaths: ["/api/media/"] }));
+  api.use(authenticate(deps.db, deps.jwtKey, {
+    queryTokenPaths: ["/api/media/"],
+    // What a past-due company's admin may still call: the session itself and paying.
+    billingOnlyPaths: ["/api/auth", "/api/invoices", "/api/subscription", "/api/plans/list"],
+  }));
   // After authenticate: only a valid Bearer token exempts a call from the guard.
   api.use(crossSiteGuard(trustedOrigins));
   api.route("/", systemRoutes(services));
@@ -203,6 +213,15 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/campaigns", campaignRoutes(services));
   api.route("/campaign-settings", campaignSettingRoutes(services));
   api.route("/files", fileRoutes(services));
+  api.route("/invoices", invoiceRoutes(services));
+  api.route(
+    "/subscription",
+    subscriptionRoutes({
+      ...services,
+      pix: deps.pix !== undefined ? deps.pix : createPixProvider(deps.config.pix),
+      webhookSecret: deps.config.pix.webhookSecret,
+    }),
+  );
   app.route("/api", api);
   // Registered after every API route: an unknown API path answers JSON, never a page.
   app.all("/api/*", handleNotFoundApi);
@@ -226,6 +245,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   app.route("/", schedulePageRoutes({ ...pageDeps, publicUrl: deps.config.publicUrl }));
   app.route("/", campaignPageRoutes(pageDeps));
   app.route("/", teamPageRoutes(pageDeps));
+  app.route("/", billingPageRoutes(pageDeps));
   // Last: its catch-all answers 404 for any other page.
   app.route("/", pageRoutes(pageDeps));
 
@@ -255,8 +275,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Sockets sign in like API calls (the access cookie, or ?token= for other clients) and
     // are checked again whenever a service says a user's or company's sessions changed.
     ...socketAuth(db, jwtKey),
-    // The spec's joinChatBox, joinTickets and joinNotification, checked per user.
-    authorizeJoin: createJoinAuthorizer({ db }),
+    // The spec's joinChatBox, joinTickets and joinNotification, checked per user; a
+    // billing-only sign-in (a past-due company's admin) joins nothing, it only pays.
+    authorizeJoin: billingOnlyJoinsRefused(createJoinAuthorizer({ db })),
   });
   const media = await openMediaStore({ dataDir: config.dataDir, s3: config.mediaS3 });
   const appDeps: AppDeps = { db, config, hub, jwtKey, media };
@@ -265,13 +286,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     deps: services,
     instanceId: hub.instanceId,
     handlers: createJobHandlers(services),
-    sweeps: SWEEPS,
+    sweeps: [...SWEEPS],
     // A job left running by an instance that died (kill -9, power loss) waits this long
     // before another takes it over; sweeps hold their one key meanwhile, so this is how long
     // campaigns stand still after a crash. Every handler keeps its runs well under it.
     staleAfterMs: 90_000,
   });
   jobs.start();
+  // Sweeps also run at start, not only at their first croner time (the invoices are due).
+  for (const sweep of SWEEPS) await enqueueSweep(db, sweep, services.clock.now());
   const whatsapp = services.sessions;
   await whatsapp.startLoops();
   // Resumes the sessions that were running when the installation last stopped (their

@@ -74,13 +74,14 @@ export default function LoginForm({ next }: LoginFormProps) {
     if (focusFirstError(found, ORDER)) return;
     setSubmitting(true);
     try {
-      await api("/api/auth/login", {
+      const answer = await api<{ billingOnly?: boolean }>("/api/auth/login", {
         method: "POST",
         body: { email: email.trim(), password },
         session: false,
       });
-      // The button stays busy while the next page loads.
-      browserActions.navigate(next);
+      // The button stays busy while the next page loads. A past-due company's admin signs
+      // in to pay: the invoices, whatever page was asked for.
+      browserActions.navigate(answer?.billingOnly ? "/financeiro" : next);
     } catch (err) {
       setSubmitting(false);
       const refused = fieldErrorsOf(err, t);

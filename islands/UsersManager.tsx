@@ -3,7 +3,7 @@
  * infinite scroll, and the add/edit and delete dialogs. Rows follow live events, so two
  * admins working at once see each other's changes.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { PlusIcon, SearchIcon, UsersIcon } from "../components/icons.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { EmptyState } from "../components/ui/EmptyState.tsx";
@@ -14,7 +14,7 @@ import type { UserView } from "../services/users/user_view.ts";
 import { DeleteUserDialog } from "./users/DeleteUserDialog.tsx";
 import { UserFormDialog } from "./users/UserFormDialog.tsx";
 import { useUsersList } from "./users/use_users_list.ts";
-import { nearEnd } from "../lib/client/paged_list.ts";
+import { nearEnd, useFillScroller } from "../lib/client/paged_list.ts";
 
 export type UsersManagerProps = UsersPageData;
 
@@ -25,14 +25,7 @@ export default function UsersManager(props: UsersManagerProps) {
   const [deleting, setDeleting] = useState<UserView | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
-  // A tall screen may show the whole first page without a scroll bar: keep loading until
-  // the list overflows or ends, or scrolling could never ask for more.
-  useEffect(() => {
-    const element = scroller.current;
-    if (element && element.scrollHeight <= element.clientHeight && list.hasMore) {
-      list.loadMore();
-    }
-  }, [list.rows, list.hasMore]);
+  useFillScroller(scroller, list);
 
   return (
     <section class="flex flex-col gap-5">

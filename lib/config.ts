@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { parseS3Url, type S3Location } from "./media/s3_url.ts";
+import { type PixConfig, pixConfigOf, PixEnvSchema } from "./config_pix.ts";
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -46,7 +47,7 @@ const EnvSchema = z.object({
     }
     return location;
   }),
-});
+}).extend(PixEnvSchema.shape);
 
 /** `scheme://host[:port]` of an http(s) URL without a path, query or credentials; else null. */
 function bareOrigin(text: string): string | null {
@@ -86,6 +87,8 @@ export interface Config {
   corsOrigins: string[];
   /** An S3-compatible object store for media (MEDIA_S3_URL); unset, the data folder. */
   mediaS3?: S3Location;
+  /** Pix payments for the checkout (lib/config_pix.ts). */
+  pix: PixConfig;
 }
 
 /** Parses the environment, failing with every bad variable named. */
@@ -101,6 +104,10 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     throw new Error(`Invalid configuration in the environment:\n  ${problems.join("\n  ")}`);
   }
   const e = parsed.data;
+  const pix = pixConfigOf(e);
+  if (Array.isArray(pix)) {
+    throw new Error(`Invalid configuration in the environment:\n  ${pix.join("\n  ")}`);
+  }
   return {
     port: e.PORT,
     dataDir: e.DATA_DIR,
@@ -116,5 +123,6 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     waWebSocketUrl: e.WA_WEBSOCKET_URL,
     corsOrigins: e.CORS_ORIGINS,
     mediaS3: e.MEDIA_S3_URL,
+    pix,
   };
 }

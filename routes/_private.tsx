@@ -27,7 +27,7 @@
 import type { Context } from "hono";
 import type { ComponentChildren } from "preact";
 import { AppShell } from "../components/shell/AppShell.tsx";
-import { visibleMenu } from "../components/shell/menu.ts";
+import { billingOnlyMenu, visibleMenu } from "../components/shell/menu.ts";
 import {
   DENIED_PARAM,
   loginUrlFor,
@@ -46,6 +46,7 @@ import { meetsRequirement, type PageRequirement } from "../services/accounts/pag
 import { isAdmin, planFeaturesOf } from "../services/accounts/permissions.ts";
 import { toShellSession } from "../services/accounts/shell_session.ts";
 import { subscriptionWarningDays } from "../services/accounts/subscription.ts";
+import { billingOnly } from "../services/accounts/sessions.ts";
 import { respondWithPage } from "./_render.ts";
 import { type PageSession, pageSession, type PageSessionDeps } from "./_session.ts";
 import { visitorOf } from "./_visitor.ts";
@@ -71,6 +72,8 @@ export interface PrivatePageOptions {
   extraI18nGroups?: readonly string[];
   /** Who may open the page; everyone signed in when absent. */
   requires?: PageRequirement;
+  /** A past-due company's admin may open it (the billing pages); others send it there. */
+  billing?: true;
   /** The page's content, inside the shell's <main>. May load data first. */
   render: (ctx: PrivatePageContext) => ComponentChildren | Promise<ComponentChildren>;
   /** @default 200; the not-found page inside the frame answers 404. */
@@ -91,6 +94,8 @@ export async function privatePage(
   }
   const user = await pageSession(c, deps);
   if (!user) return options.signedOut ? options.signedOut() : c.redirect(loginUrlFor(url), 302);
+  const paying = billingOnly(user);
+  if (paying && !options.billing) return c.redirect("/financeiro", 302);
 
   const features = await planFeaturesOf(deps.db, user.companyId);
   const session = toShellSession(user, features, user.sessionId);
@@ -106,7 +111,7 @@ export async function privatePage(
       {...visitor}
       title={t(options.titleKey)}
       session={session}
-      menu={visibleMenu(session)}
+      menu={paying ? billingOnlyMenu(visibleMenu(session)) : visibleMenu(session)}
       path={url.pathname}
       version={VERSION}
       drawer={initialDrawerState(readCookie(c.req.header("Cookie"), DRAWER_COOKIE))}

@@ -20,6 +20,7 @@ import { automationJobs } from "./automation/jobs.ts";
 import { scheduleJobs } from "./schedules/jobs.ts";
 import { campaignJobs } from "./campaigns/jobs.ts";
 import { CAMPAIGN_SWEEP } from "./campaigns/sweep.ts";
+import { billingJobs, INVOICE_SWEEP } from "./billing/jobs.ts";
 
 /** One area's handlers by job kind; the context carries the same `ServiceDeps` as `deps`. */
 export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
@@ -27,10 +28,13 @@ export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
 export type AreaJobs = (deps: ServiceDeps) => DomainJobs;
 
 /** Every area with jobs. */
-const AREA_JOBS: AreaJobs[] = [automationJobs, scheduleJobs, campaignJobs];
+const AREA_JOBS: AreaJobs[] = [automationJobs, scheduleJobs, campaignJobs, billingJobs];
 
-/** Recurring work the runner queues at its cron times (lib/jobs/runner.ts). */
-export const SWEEPS: Sweep[] = [CAMPAIGN_SWEEP];
+/**
+ * Recurring sweeps: croner queues each at its times (and main.ts once at start), one job
+ * across instances; the handler of the same kind does the work.
+ */
+export const SWEEPS: readonly Sweep[] = [CAMPAIGN_SWEEP, INVOICE_SWEEP];
 
 export function createJobHandlers(deps: ServiceDeps, areas: AreaJobs[] = AREA_JOBS): DomainJobs {
   const handlers: DomainJobs = {};

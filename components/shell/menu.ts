@@ -134,6 +134,21 @@ export function visibleMenu(viewer: PageViewer, menu: readonly MenuSection[] = M
   return sections;
 }
 
+/** The pages a past-due company's admin may open while it pays (routes/_private.tsx). */
+export const BILLING_ONLY_HREFS: readonly string[] = ["/financeiro", "/subscription"];
+
+/** A billing-only sign-in's menu: the entries of `sections` that lead to paying. */
+export function billingOnlyMenu(sections: MenuSection[]): MenuSection[] {
+  return sections
+    .map((section) => ({
+      ...section,
+      entries: section.entries.filter((entry) =>
+        entry.kind === "link" && BILLING_ONLY_HREFS.includes(entry.href)
+      ),
+    }))
+    .filter((section) => section.entries.length > 0);
+}
+
 /** Whether `href` is the page at `path` or one of its sub-pages ("/" only matches itself). */
 export function isActiveHref(href: string, path: string): boolean {
   if (href === "/") return path === "/";

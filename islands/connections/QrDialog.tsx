@@ -3,26 +3,14 @@
  * once the server pushes an empty QR (the phone paired, or the session ended). A sandbox
  * connection says so, and links to its simulator, where the scan is simulated.
  */
-import { encode } from "uqr";
 import { Button, buttonClasses } from "../../components/ui/Button.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
+import { QrCode } from "../../components/ui/QrCode.tsx";
 import { closeModal, useModal } from "../../lib/client/modal.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import type { ConnectionRow } from "./list_state.ts";
 
 const DIALOG_ID = "connection-qr";
-
-/** The QR's dark modules as one SVG path, with the quiet zone the standard asks for. */
-export function qrPath(text: string): { size: number; path: string } {
-  const { size, data } = encode(text, { border: 2 });
-  let path = "";
-  data.forEach((row, y) =>
-    row.forEach((dark, x) => {
-      if (dark) path += `M${x} ${y}h1v1h-1z`;
-    })
-  );
-  return { size, path };
-}
 
 export function QrDialog(
   { connection, simulatorHref, onClose }: {
@@ -33,7 +21,6 @@ export function QrDialog(
 ) {
   const t = useT();
   useModal(DIALOG_ID, onClose);
-  const qr = connection.qrcode ? qrPath(connection.qrcode) : null;
   return (
     <Dialog
       id={DIALOG_ID}
@@ -55,19 +42,14 @@ export function QrDialog(
       }
     >
       <div class="flex flex-col items-center gap-4">
-        {qr
+        {connection.qrcode
           ? (
-            <svg
-              role="img"
-              aria-label={t("connections.qr.image", { name: connection.name })}
-              viewBox={`0 0 ${qr.size} ${qr.size}`}
-              shape-rendering="crispEdges"
-              data-testid="qr-code"
-              class="size-64 max-w-full rounded-lg bg-white p-1 ring-1 ring-line"
-            >
-              <rect width={qr.size} height={qr.size} fill="#fff" />
-              <path d={qr.path} fill="#111" />
-            </svg>
+            <QrCode
+              text={connection.qrcode}
+              label={t("connections.qr.image", { name: connection.name })}
+              testId="qr-code"
+              class="size-64"
+            />
           )
           : (
             <div

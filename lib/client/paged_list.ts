@@ -187,3 +187,19 @@ export function usePagedList<T extends { id: number }>(
 
   return { ...state, setRows, update: setState, loading, loadMore, reload: startOver };
 }
+
+/**
+ * A tall screen may show a whole page of rows without a scroll bar: keep loading until the
+ * `scroller` overflows or the list ends, or scrolling could never ask for more.
+ */
+export function useFillScroller(
+  scroller: { current: HTMLElement | null },
+  list: Pick<PagedList<unknown>, "rows" | "hasMore" | "loadMore">,
+): void {
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && element.scrollHeight <= element.clientHeight && list.hasMore) {
+      list.loadMore();
+    }
+  }, [list.rows, list.hasMore]);
+}

@@ -8,14 +8,20 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { type Db, sql } from "../db/mod.ts";
 import { ACCESS_TOKEN_SECONDS, type AccessClaims, verifyAccessToken } from "../auth/tokens.ts";
-import type { Authenticate, Revalidate } from "../realtime/types.ts";
+import type { Authenticate, AuthorizeJoin, Revalidate } from "../realtime/types.ts";
 import { AppError } from "./errors.ts";
 import type { AppEnv } from "./env.ts";
 
 export const ACCESS_COOKIE = "token";
 export const REFRESH_COOKIE = "jrt";
 
-export type Principal = AccessClaims;
+export type Principal = AccessClaims & {
+  /**
+   * Set for a past-due company's admin: the sign-in may only pay (the API answers 403
+   * ERR_SUBSCRIPTION_EXPIRED outside `billingOnlyPaths`; pages send it to the billing ones).
+   */
+  billingOnly?: { dueDate: string };
+};
 
 /** Where a request may carry its access token. The header is always read. */
 export interface TokenSources {
@@ -58,6 +64,8 @@ export async function confirmClaims(db: Db, claims: AccessClaims): Promise<Princ
     {
       token_version: number;
       active: boolean;
+      paying: boolean;
+      due_date: string | null;
       profile: "user" | "admin";
       super: boolean;
       revoked: boolean;
@@ -65,13 +73,22 @@ export async function confirmClaims(db: Db, claims: AccessClaims): Promise<Princ
   >(sql`
     select u.token_version, u.profile, u.super,
            u.super or (c.status and (c.due_date is null or c.due_date > current_date)) as active,
+           u.profile = 'admin' and c.status as paying,
+           to_char(c.due_date, 'YYYY-MM-DD') as due_date,
            exists (select 1 from revoked_access_tokens r
                    where r.token_key in (${own}, ${session})) as revoked
     from users u join companies c on c.id = u.company_id
     where u.id = ${claims.userId} and u.company_id = ${claims.companyId}`);
-  if (!row || row.token_version !== claims.tokenVersion || !row.active || row.revoked) return null;
+  if (!row || row.token_version !== claims.tokenVersion || row.revoked) return null;
+  if (!row.active && !(row.paying && row.due_date)) return null;
   // The profile is read fresh: a demotion takes effect on the next call, not at token expiry.
-  return { ...claims, profile: row.profile, super: row.super };
+  const { billingOnly: _stale, ...rest } = claims as Principal;
+  return {
+    ...rest,
+    profile: row.profile,
+    super: row.super,
+    ...(row.active ? {} : { billingOnly: { dueDate: row.due_date! } }),
+  };
 }
 
 /** The principal of a request, or null when it carries no valid session. */
@@ -131,8 +148,21 @@ export function socketAuth(
         cookie: cookieValue(request, ACCESS_COOKIE),
         query: true,
       }),
-    revalidate: async (principal) => (await confirmClaims(db, principal as Principal)) !== null,
+    // A socket opened before its company fell past due closes (the block takes effect); the
+    // browser's new one is billing-only, which the payment page needs for its confirmation.
+    revalidate: async (principal) => {
+      const now = await confirmClaims(db, principal as Principal);
+      return now !== null && (!now.billingOnly || Boolean((principal as Principal).billingOnly));
+    },
   };
+}
+
+/** `authorize`, except that a billing-only sign-in's joins are all refused. */
+export function billingOnlyJoinsRefused(authorize: AuthorizeJoin): AuthorizeJoin {
+  return (principal, event, data) =>
+    (principal as Principal).billingOnly
+      ? Promise.resolve(null)
+      : authorize(principal, event, data);
 }
 
 function cookieValue(request: Request, name: string): string | undefined {
@@ -147,6 +177,12 @@ function cookieValue(request: Request, name: string): string | undefined {
 export interface AuthenticateOptions {
   /** Path prefixes where `?token=` is accepted (media that `<img>` and `<audio>` load). */
   queryTokenPaths?: readonly string[];
+  /** Path prefixes a `billingOnly` sign-in may call; elsewhere 403 ERR_SUBSCRIPTION_EXPIRED. */
+  billingOnlyPaths?: readonly string[];
+}
+
+function underAny(path: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /**
@@ -160,6 +196,7 @@ export function authenticate(
   options: AuthenticateOptions = {},
 ): MiddlewareHandler<AppEnv> {
   const queryPaths = options.queryTokenPaths ?? [];
+  const billingPaths = options.billingOnlyPaths ?? [];
   return async function authenticateMiddleware(c, next) {
     const credential = credentialOf(c.req.raw, {
       cookie: getCookie(c, ACCESS_COOKIE),
@@ -167,6 +204,9 @@ export function authenticate(
     });
     if (credential) {
       const principal = await principalOfToken(db, key, credential.token);
+      if (principal?.billingOnly && !underAny(c.req.path.replace(/\/+$/, ""), billingPaths)) {
+        throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 403, principal.billingOnly);
+      }
       if (principal) {
         c.set("auth", principal);
         if (credential.bearer) c.set("bearer", true);

@@ -10,7 +10,13 @@ import { clientIp } from "../../lib/http/client_ip.ts";
 import type { FailureThrottle } from "../../lib/http/rate_limit.ts";
 import { validateJson } from "../../lib/http/validate.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
-import { type IssuedSession, login, logout, refresh } from "../../services/accounts/sessions.ts";
+import {
+  billingOnly,
+  type IssuedSession,
+  login,
+  logout,
+  refresh,
+} from "../../services/accounts/sessions.ts";
 import { findSessionUserById, publicUser } from "../../services/accounts/session_user.ts";
 
 const LoginBody = z.object({
@@ -31,7 +37,9 @@ export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
 
   function answerWithSession(c: Context<AppEnv>, session: IssuedSession) {
     setSessionCookies(c, session, deps.secureCookies);
-    return c.json({ token: session.accessToken, user: publicUser(session.user) });
+    // A past-due company's admin signs in to pay only: the browser goes to /financeiro.
+    const paying = billingOnly(session.user) ? { billingOnly: true } : {};
+    return c.json({ token: session.accessToken, user: publicUser(session.user), ...paying });
   }
 
   routes.post("/login", async (c) => {

@@ -32,12 +32,31 @@ export interface IssuedSession {
   refreshToken?: string;
 }
 
-/** Refuses companies that may not work now (inactive, or due date not in the future). */
-export function assertCompanyActive(user: SessionUser, today = new Date()): void {
+/**
+ * Whether `user` may work only on paying: an admin of an active company whose due date has
+ * come. Such a sign-in reaches the billing pages and calls and nothing else (lib/http/auth.ts
+ * `billingOnly`), so a blocked company has a way to unblock itself (admin §2).
+ */
+export function billingOnly(user: SessionUser, today = new Date()): boolean {
+  const due = user.company.dueDate;
+  return !user.super && user.profile === "admin" && user.company.status && due !== null &&
+    due <= today.toISOString().slice(0, 10);
+}
+
+/**
+ * Refuses companies that may not work now (inactive, or due date not in the future); with
+ * `allowPayment`, a past-due company's admin passes, for a billing-only session.
+ */
+export function assertCompanyActive(
+  user: SessionUser,
+  today = new Date(),
+  { allowPayment = false }: { allowPayment?: boolean } = {},
+): void {
   if (user.super) return; // the super user runs the installation, whatever its own company
   if (!user.company.status) throw new AppError("ERR_COMPANY_INACTIVE", 403);
   const due = user.company.dueDate;
   if (due && due <= today.toISOString().slice(0, 10)) {
+    if (allowPayment && billingOnly(user, today)) return;
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 403, { dueDate: due });
   }
 }
@@ -112,7 +131,7 @@ export async function login(
     },
     { wrongCode: "ERR_INVALID_CREDENTIALS", now },
   );
-  assertCompanyActive(found.user);
+  assertCompanyActive(found.user, undefined, { allowPayment: true });
   await db.run(sql`update users set online = true, updated_at = now() where id = ${found.user.id}`);
   const session = await issue(db, { ...found.user, online: true }, key, crypto.randomUUID());
   const { id, companyId } = session.user;
@@ -159,7 +178,7 @@ export async function refresh(db: Db, key: Uint8Array, token: string): Promise<I
 async function activeUser(db: Db, userId: number): Promise<SessionUser> {
   const user = await findSessionUserById(db, userId);
   if (!user) throw new AppError("ERR_SESSION_EXPIRED", 401);
-  assertCompanyActive(user);
+  assertCompanyActive(user, undefined, { allowPayment: true });
   return user;
 }
 

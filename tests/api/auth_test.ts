@@ -178,7 +178,8 @@ Deno.test("[api] /api/auth", async (t) => {
 
     await t.step("a company whose due date is not in the future cannot sign in", async () => {
       const expired = await createTestCompany(db, { dueInDays: 0 });
-      const expiredUser = await createTestUser(db, expired);
+      // Its admins get a session for paying only (tests/api/billing_blocked_test.ts).
+      const expiredUser = await createTestUser(db, expired, { profile: "user" });
       const res = await post(app, "/api/auth/login", {
         email: expiredUser.email,
         password: expiredUser.password,

@@ -19,6 +19,9 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/forgetpassword/:email", // the same, the e-mail in the path
   "POST /api/resetpasswords", // password reset, step 2 (authenticated by the e-mailed code)
   "POST /api/resetpasswords/:email/:token/:newPassword", // the same, values in the path
+  // The Pix provider's notification: the secret path token, then the provider's read-back.
+  "POST /api/subscription/webhook/:secret",
+  "POST /api/subscription/webhook/:secret/pix", // the same, as Efí addresses it
 ]);
 
 /** Any id-like parameter gets a plausible value; the guard must answer before any lookup. */

@@ -37,6 +37,7 @@ interface Ids {
   file: number;
   announcement: number;
   chat: number;
+  invoice: number;
 }
 
 interface Probe {
@@ -404,6 +405,13 @@ const SWEEP: Record<string, Probe> = {
     path: (i) => `/api/announcements/${i.announcement}/media-upload`,
     expect: 403,
   },
+  "GET /api/invoices/:id{[0-9]+}": { path: (i) => `/api/invoices/${i.invoice}`, expect: 404 },
+  // Marking an invoice paid by hand is the super user's.
+  "PUT /api/invoices/:id{[0-9]+}": {
+    path: (i) => `/api/invoices/${i.invoice}`,
+    expect: 403,
+    body: { status: "paid", reason: HACK },
+  },
 };
 
 /** Calls that name a record of A's in their body or query instead of their path. */
@@ -440,6 +448,18 @@ const BY_BODY: Array<{ method: string; path: (i: Ids) => string; body?: (i: Ids)
     path: () => "/api/campaigns",
     body: (i) => ({ name: HACK, fileListId: i.file }),
   },
+  {
+    method: "POST",
+    path: () => "/api/subscription",
+    body: (i) => ({
+      invoiceId: i.invoice,
+      firstName: HACK,
+      address2: "Rua",
+      city: "Recife",
+      zipcode: "50000-000",
+      country: "BR",
+    }),
+  },
 ];
 
 /**
@@ -461,6 +481,9 @@ const NOT_ID_ADDRESSED: Record<string, string> = {
     "public password reset; the e-mail and code decide, never the caller's company",
   "GET /api/announcements/:id{[0-9]+}":
     "an announcement is the platform's notice to every company; nobody's record to hide",
+  "POST /api/subscription/webhook/:secret":
+    "the Pix provider's notification: the installation's secret, then the provider's read-back",
+  "POST /api/subscription/webhook/:secret/pix": "the same notification, as Efí addresses it",
 };
 
 /** Everything of A's (and the platform's) that B's calls could change. */
@@ -521,6 +544,10 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
     chatMessages: await db.query(
       sql`select * from chat_messages where company_id = ${companyId} order by id`,
     ),
+    invoices: await db.query(
+      sql`select * from invoices where company_id = ${companyId} order by id`,
+    ),
+    charges: await db.query(sql`select * from pix_charges order by txid`),
   };
   return JSON.stringify(rows, null, 1);
 }
@@ -586,6 +613,9 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
         asAdmin("POST", "/api/chats", { title: "Zeta equipe", users: [user.id] }),
         "chat",
       ),
+      invoice: (await db.one<{ id: number }>(sql`
+        insert into invoices (company_id, due_date, detail, value, recurrence)
+        values (${companyId}, current_date + 5, 'Zeta plano', 99, 'MENSAL') returning id`)).id,
     };
     ids.contactList = await made(
       asAdmin("POST", "/api/contact-lists", { name: "Zeta lista" }),
@@ -718,6 +748,7 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       "/api/campaigns",
       "/api/files",
       "/api/files/list",
+      "/api/invoices/all",
     ];
     for (const path of lists) {
       const { status, body } = await answer(await asOtherAdmin("GET", path));

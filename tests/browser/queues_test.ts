@@ -8,21 +8,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
 import { inViewport, launchBrowser } from "../helpers/browser.ts";
-import { apiWith, signedInPage, startTestServer } from "../helpers/browser_server.ts";
-
-/** Clicks the button in `scope` whose text is `text`, once it is there and enabled. */
-async function clickButton(page: Page, scope: string, text: string) {
-  const handle = await page.waitForFunction(
-    (selector, wanted) =>
-      [...document.querySelectorAll(selector)].find((el) =>
-        el.textContent?.trim() === wanted && !(el as HTMLButtonElement).disabled
-      ),
-    { timeout: 10_000 },
-    `${scope} button`,
-    text,
-  );
-  await (handle as unknown as { click(): Promise<void> }).click();
-}
+import { apiWith, clickButton, signedInPage, startTestServer } from "../helpers/browser_server.ts";
 
 /** Sets a time input the way a person picking a time does (Preact listens to `input`). */
 async function setTime(page: Page, label: string, value: string) {

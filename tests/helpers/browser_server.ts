@@ -21,7 +21,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(prefix: string): Promise<TestServer> {
+export async function startTestServer(
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const dataDir = await Deno.makeTempDir({ prefix: `balcao-browser-${prefix}-` });
   const originalLog = console.log;
   console.log = () => {}; // the first start prints the super user and the URL
@@ -31,6 +34,7 @@ export async function startTestServer(prefix: string): Promise<TestServer> {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN_EMAIL,
       ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ...env,
     }),
   ).finally(() => console.log = originalLog);
   return {
@@ -81,4 +85,18 @@ export async function signedInPage(
     { name: "lang", value: "pt-BR", url },
   );
   return page;
+}
+
+/** Clicks the button of `scope` whose text is `text`, once it is there and enabled. */
+export async function clickButton(page: Page, scope: string, text: string): Promise<void> {
+  const handle = await page.waitForFunction(
+    (selector, wanted) =>
+      [...document.querySelectorAll(selector)].find((el) =>
+        el.textContent?.trim() === wanted && !(el as HTMLButtonElement).disabled
+      ),
+    { timeout: 10_000 },
+    `${scope} button`,
+    text,
+  );
+  await (handle as unknown as { click(): Promise<void> }).click();
 }
