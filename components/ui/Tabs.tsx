@@ -96,6 +96,8 @@ const KEY_STEPS: Record<string, number | "first" | "last"> = {
 };
 
 function moveFocus(event: KeyboardEvent, onSelect?: (id: string) => void) {
+  // Modified arrows belong to the page's shortcuts (Alt+↓ is "next ticket" on /tickets).
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
   const step = KEY_STEPS[event.key];
   if (step === undefined) return;
   const list = event.currentTarget as HTMLElement;

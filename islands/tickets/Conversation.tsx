@@ -5,7 +5,7 @@
  * here, deleted, or moved out of the viewer's sight, the view goes back to the list.
  */
 import { channels } from "../../lib/realtime/channels.ts";
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../../components/lists/DeleteConfirmDialog.tsx";
 import { ArrowLeftIcon, CheckIcon, TagIcon, TrashIcon } from "../../components/icons.tsx";
 import { Button } from "../../components/ui/Button.tsx";
@@ -30,6 +30,7 @@ import { NotesDialog } from "./NotesDialog.tsx";
 import { TagsDialog } from "./TagsDialog.tsx";
 import { TransferDialog } from "./TransferDialog.tsx";
 import type { TicketChoices, TicketViewer } from "./types.ts";
+import { focusForKeyboard, useTicketCommand } from "./shortcuts.ts";
 
 export interface ConversationProps {
   companyId: number;
@@ -39,6 +40,13 @@ export interface ConversationProps {
   onChange: (ticket: Ticket) => void;
   onLeave: () => void;
 }
+
+/** The shortcuts of islands/tickets/shortcuts.ts, announced on their buttons. */
+const ACTION_KEYS: Record<string, string> = {
+  accept: "Alt+A",
+  resolve: "Alt+R",
+  transfer: "Alt+T",
+};
 
 type Open = "transfer" | "tags" | "notes" | "delete" | { deleteMessage: Message } | null;
 
@@ -58,6 +66,14 @@ export function Conversation(props: ConversationProps) {
       props.onChange(data.ticket);
     }
   });
+
+  const header = useRef<HTMLElement>(null);
+  // A waiting ticket opened from the keyboard: Enter accepts it straight away.
+  useEffect(() => {
+    if (ticket.status === "pending") {
+      focusForKeyboard(header.current?.querySelector<HTMLElement>('[data-action="accept"]'));
+    }
+  }, []);
 
   async function run(name: string, action: () => Promise<Ticket>, leave = false) {
     setBusy(name);
@@ -81,6 +97,21 @@ export function Conversation(props: ConversationProps) {
     ? null
     : t("tickets.blockedOther", { name: ticket.user?.name ?? "" });
   const name = ticket.contact.name || ticket.contact.number;
+  const commands = {
+    accept: ticket.status === "pending"
+      ? () => run("accept", () => acceptTicket(ticket, viewer.id))
+      : null,
+    resolve: ticket.status !== "closed" && mine
+      ? () => run("resolve", () => resolveTicket(ticket, viewer.id), true)
+      : null,
+    transfer: ticket.status !== "closed" ? () => setDialog("transfer") : null,
+  };
+  useTicketCommand((command) => {
+    if (busy || dialog) return;
+    if (command === "accept" || command === "resolve" || command === "transfer") {
+      commands[command]?.();
+    }
+  });
   const action = (
     id: string,
     label: string,
@@ -96,6 +127,7 @@ export function Conversation(props: ConversationProps) {
       aria-label={label}
       title={label}
       data-action={id}
+      aria-keyshortcuts={ACTION_KEYS[id]}
     >
       {icon}
       <span class={variant === "primary" ? "hidden sm:inline" : "hidden 2xl:inline"}>{label}</span>
@@ -104,7 +136,10 @@ export function Conversation(props: ConversationProps) {
 
   return (
     <div class="flex min-h-0 flex-1 flex-col">
-      <header class="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-line bg-surface px-3 py-2.5 sm:px-4">
+      <header
+        ref={header}
+        class="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-line bg-surface px-3 py-2.5 sm:px-4"
+      >
         <button
           type="button"
           class="rounded-lg p-1.5 text-fg-muted hover:bg-surface-muted md:hidden"
@@ -128,25 +163,37 @@ export function Conversation(props: ConversationProps) {
           </p>
         </div>
         <div class="flex flex-wrap items-center gap-1">
-          {ticket.status === "pending" &&
-            action("accept", t("tickets.accept"), <CheckIcon size={16} />, () =>
-              run("accept", () =>
-                acceptTicket(ticket, viewer.id)), "primary")}
+          {commands.accept &&
+            action(
+              "accept",
+              t("tickets.accept"),
+              <CheckIcon size={16} />,
+              commands.accept,
+              "primary",
+            )}
           {ticket.status === "open" && mine &&
             action("return", t("tickets.return"), <UndoIcon size={16} />, () =>
               run("return", () =>
                 returnTicket(ticket)))}
-          {ticket.status !== "closed" && mine &&
-            action("resolve", t("tickets.resolve"), <CheckIcon size={16} />, () =>
-              run("resolve", () =>
-                resolveTicket(ticket, viewer.id), true), "primary")}
+          {commands.resolve &&
+            action(
+              "resolve",
+              t("tickets.resolve"),
+              <CheckIcon size={16} />,
+              commands.resolve,
+              "primary",
+            )}
           {ticket.status === "closed" &&
             action("reopen", t("tickets.reopen"), <UndoIcon size={16} />, () =>
               run("reopen", () =>
                 reopenTicket(ticket, viewer.id)), "primary")}
-          {ticket.status !== "closed" &&
-            action("transfer", t("tickets.transfer.action"), <TransferIcon size={16} />, () =>
-              setDialog("transfer"))}
+          {commands.transfer &&
+            action(
+              "transfer",
+              t("tickets.transfer.action"),
+              <TransferIcon size={16} />,
+              commands.transfer,
+            )}
           {action("tags", t("tickets.tagsAction"), <TagIcon size={16} />, () =>
             setDialog("tags"))}
           {action("notes", t("tickets.notes.action"), <NoteIcon size={16} />, () =>
