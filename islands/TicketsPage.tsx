@@ -77,6 +77,7 @@ export default function TicketsPage(props: TicketsPageProps) {
       class="-mx-4 -my-6 flex h-[calc(100dvh-3.5rem)] min-h-[26rem] flex-col sm:-mx-6 md:flex-row lg:-mx-8"
     >
       <Tabs
+        withPanels={false}
         label={t("tickets.panes")}
         idBase="ticket-panes"
         class="bg-surface px-2 md:hidden"

@@ -23,7 +23,9 @@ import {
   returnTicket,
 } from "./actions.ts";
 import { Avatar } from "./Avatar.tsx";
-import { NoteIcon, TransferIcon, UndoIcon } from "./icons.tsx";
+import { NoteIcon, PanelRightIcon, TransferIcon, UndoIcon } from "./icons.tsx";
+import { ContactPanel } from "./ContactPanel.tsx";
+import { usePanelState } from "./panel_state.ts";
 import { MessageInput } from "./MessageInput.tsx";
 import { MessageView } from "./MessageView.tsx";
 import { NotesDialog } from "./NotesDialog.tsx";
@@ -68,6 +70,7 @@ export function Conversation(props: ConversationProps) {
   });
 
   const header = useRef<HTMLElement>(null);
+  const panel = usePanelState();
   // A waiting ticket opened from the keyboard: Enter accepts it straight away.
   useEffect(() => {
     if (ticket.status === "pending") {
@@ -161,6 +164,19 @@ export function Conversation(props: ConversationProps) {
                 : t(`tickets.status.${ticket.status}`),
             ].join(" · ")}
           </p>
+          {ticket.tags.length > 0 && (
+            <ul class="mt-1 flex flex-wrap gap-1" aria-label={t("tickets.panel.tags")}>
+              {ticket.tags.map((tag) => (
+                <li
+                  key={tag.id}
+                  class="inline-flex items-center gap-1 rounded-full border border-line px-2 text-[11px] leading-[18px] text-fg-muted"
+                >
+                  <span class="size-2 rounded-full" style={{ backgroundColor: tag.color }} />
+                  {tag.name}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <div class="flex flex-wrap items-center gap-1">
           {commands.accept &&
@@ -198,28 +214,65 @@ export function Conversation(props: ConversationProps) {
             setDialog("tags"))}
           {action("notes", t("tickets.notes.action"), <NoteIcon size={16} />, () =>
             setDialog("notes"))}
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t("tickets.panel.toggle")}
+            title={t("tickets.panel.toggle")}
+            aria-expanded={panel.shown}
+            aria-controls="contact-panel"
+            data-action="panel"
+            onClick={panel.toggle}
+          >
+            <PanelRightIcon size={16} />
+          </Button>
           {viewer.admin &&
             action("delete", t("tickets.delete"), <TrashIcon size={16} />, () =>
               setDialog("delete"))}
         </div>
       </header>
-      <MessageView
-        ticketId={ticket.id}
-        companyId={props.companyId}
-        onReply={ticket.status === "open" && mine ? setReplyTo : undefined}
-        onDelete={ticket.status === "open" && mine
-          ? (message) =>
-            setDialog({ deleteMessage: message })
-          : undefined}
-      />
-      <MessageInput
-        ticketId={ticket.id}
-        blockedReason={blocked}
-        replyTo={replyTo}
-        onCancelReply={() =>
-          setReplyTo(null)}
-        onSent={() => {}}
-      />
+      <div class="flex min-h-0 flex-1">
+        <div class="flex min-h-0 min-w-0 flex-1 flex-col">
+          <MessageView
+            ticketId={ticket.id}
+            companyId={props.companyId}
+            onReply={ticket.status === "open" && mine ? setReplyTo : undefined}
+            onDelete={ticket.status === "open" && mine
+              ? (message) =>
+                setDialog({ deleteMessage: message })
+              : undefined}
+          />
+          <MessageInput
+            ticketId={ticket.id}
+            blockedReason={blocked}
+            replyTo={replyTo}
+            onCancelReply={() =>
+              setReplyTo(null)}
+            onSent={() => {}}
+          />
+        </div>
+        {panel.shown && (
+          <>
+            {/* Below xl the panel is a sheet over the conversation, with a backdrop. */}
+            <div
+              class="fixed inset-0 z-30 bg-black/40 xl:hidden"
+              aria-hidden="true"
+              onClick={panel.close}
+            />
+            <div
+              id="contact-panel"
+              class="fixed inset-y-0 right-0 z-40 w-[min(22rem,100%)] border-l border-line shadow-(--shadow-pop) xl:static xl:z-auto xl:w-72 xl:shadow-none 2xl:w-80"
+            >
+              <ContactPanel
+                ticket={ticket}
+                viewer={viewer}
+                choices={props.choices}
+                onClose={panel.close}
+              />
+            </div>
+          </>
+        )}
+      </div>
       {dialog === "transfer" && (
         <TransferDialog
           ticket={ticket}

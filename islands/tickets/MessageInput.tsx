@@ -220,7 +220,8 @@ export function MessageInput(props: MessageInputProps) {
   }
   const iconButton = "rounded-lg p-2 text-fg-muted hover:bg-surface-muted hover:text-fg";
   return (
-    <div class="relative border-t border-line bg-surface px-2 pt-2 pb-2 sm:px-4">
+    // A container: the box lays itself out by its own width (the contact panel may narrow it).
+    <div class="@container relative border-t border-line bg-surface px-2 pt-2 pb-2 sm:px-4">
       {suggestions.length > 0 && (
         <QuickReplyMenu
           suggestions={suggestions}
@@ -322,9 +323,9 @@ export function MessageInput(props: MessageInputProps) {
           </div>
         )
         : (
-          // On phones the tools and the signature switch take a row of their own, so the text
-          // box gets the whole width beside the send button.
-          <div class="flex flex-wrap items-end gap-1 sm:flex-nowrap">
+          // In a narrow box (a phone, or beside the contact panel) the tools and the signature
+          // switch take a row of their own, so the text gets the whole width beside Send.
+          <div class="flex flex-wrap items-end gap-1 @lg:flex-nowrap">
             <div class="order-1 flex shrink-0 items-center pb-0.5">
               <button
                 type="button"
@@ -367,7 +368,7 @@ export function MessageInput(props: MessageInputProps) {
                 }}
               />
             </div>
-            <label class="order-3 min-w-0 flex-1 basis-[calc(100%-3rem)] sm:order-2 sm:basis-auto">
+            <label class="order-3 min-w-0 flex-1 basis-[calc(100%-3rem)] @lg:order-2 @lg:basis-auto">
               <span class="sr-only">{t("tickets.inputLabel")}</span>
               <textarea
                 ref={box}
@@ -390,7 +391,7 @@ export function MessageInput(props: MessageInputProps) {
               title={t("tickets.signHint")}
               onClick={toggleSign}
               class={cx(
-                "order-2 mb-1.5 ml-auto shrink-0 rounded-lg px-2 py-1.5 text-xs font-semibold sm:order-3 sm:mb-2 sm:ml-0",
+                "order-2 mb-1.5 ml-auto shrink-0 rounded-lg px-2 py-1.5 text-xs font-semibold @lg:order-3 @lg:mb-2 @lg:ml-0",
                 sign
                   ? "bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300"
                   : "text-fg-subtle hover:bg-surface-muted",

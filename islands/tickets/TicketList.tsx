@@ -57,6 +57,8 @@ export function TicketList(props: TicketListProps) {
   const [creating, setCreating] = useState(props.startContact !== null);
   const [peeking, setPeeking] = useState<Ticket | null>(null);
   const settledSearch = useDebounced(search);
+  /** Said politely by screen readers: who just wrote, as messages arrive live. */
+  const [announcement, setAnnouncement] = useState("");
 
   const filterOf = (kind: ListKind): ListFilter => ({
     kind,
@@ -93,8 +95,15 @@ export function TicketList(props: TicketListProps) {
   useChannel(channels.ticket(props.companyId), applyAll);
   useChannel(channels.appMessage(props.companyId), (event) => {
     applyAll(event);
-    const data = event as { action?: string; message?: { fromMe?: boolean; ticketId?: number } };
+    const data = event as {
+      action?: string;
+      message?: { fromMe?: boolean; ticketId?: number };
+      contact?: { name?: string; number?: string };
+    };
     if (data.action !== "create" || data.message?.fromMe) return;
+    setAnnouncement(t("tickets.announceMessage", {
+      name: data.contact?.name || data.contact?.number || "",
+    }));
     if (document.hidden || data.message?.ticketId !== props.selectedId) playChime();
   });
 
@@ -148,6 +157,7 @@ export function TicketList(props: TicketListProps) {
     <div class="flex min-h-0 flex-1 flex-col">
       <div class="flex items-end gap-1 border-b border-line pr-2">
         <Tabs
+          withPanels={false}
           label={t("tickets.tabsLabel")}
           idBase="ticket-tabs"
           class="min-w-0 flex-1 border-b-0 px-2"
@@ -233,6 +243,7 @@ export function TicketList(props: TicketListProps) {
       </div>
       {tab === "open" && (
         <Tabs
+          withPanels={false}
           label={t("tickets.subTabsLabel")}
           idBase="ticket-sub"
           class="px-2"
@@ -280,6 +291,7 @@ export function TicketList(props: TicketListProps) {
           </li>
         )}
       </ul>
+      <p class="sr-only" aria-live="polite" data-testid="ticket-announcer">{announcement}</p>
       {creating && (
         <NewTicketDialog
           viewer={viewer}

@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
 import { launchBrowser } from "../helpers/browser.ts";
+import { seriousViolations } from "../helpers/axe.ts";
 import {
   apiWith,
   pairedSandbox,
@@ -58,6 +59,7 @@ Deno.test("[browser] agent keyboard: accept, quick reply with arrows and Enter, 
       body: form,
     });
     assert.equal(upload.status, 200);
+    await api("POST", "/api/tags", { name: "VIP", color: "#9333ea", kanban: 0 });
     await api("POST", `/api/sandbox/${connection.id}/inbound`, {
       number: CUSTOMER,
       name: "Renata",
@@ -75,6 +77,7 @@ Deno.test("[browser] agent keyboard: accept, quick reply with arrows and Enter, 
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("Enter");
       await waitForText(page, "Renata", "[data-ticket]");
+      assert.deepEqual(await seriousViolations(page, ["main section"]), [], "the ticket list");
       await page.keyboard.down("Alt");
       await page.keyboard.press("ArrowDown");
       await page.keyboard.up("Alt");
@@ -86,6 +89,7 @@ Deno.test("[browser] agent keyboard: accept, quick reply with arrows and Enter, 
       await page.waitForFunction(() => /^\/tickets\/[0-9a-f-]{36}$/.test(location.pathname));
       await focused(page, "textarea[data-testid=message-input]");
       await waitForText(page, "Vocês aceitam Pix?", "[role=log]");
+      assert.deepEqual(await seriousViolations(page, ["main section"]), [], "the conversation");
     });
 
     await t.step("'/' lists the quick replies; arrows move; Escape closes", async () => {
@@ -99,6 +103,7 @@ Deno.test("[browser] agent keyboard: accept, quick reply with arrows and Enter, 
       const selected = () =>
         page.$eval("#quick-reply-list [aria-selected=true]", (el) => el.textContent ?? "");
       assert.match(await selected(), /\/ola/);
+      assert.deepEqual(await seriousViolations(page, ["main section"]), [], "the suggestions");
       await page.keyboard.press("ArrowDown");
       assert.match(await selected(), /\/pix/);
       await page.keyboard.press("ArrowDown");
@@ -147,6 +152,33 @@ Deno.test("[browser] agent keyboard: accept, quick reply with arrows and Enter, 
       assert.match(last.body, /Nossa chave Pix é o CNPJ, segue o QR code\.\nObrigado!/);
     });
 
+    await t.step("the contact panel edits in place, tags the ticket and takes a note", async () => {
+      await page.waitForSelector("[data-testid=contact-panel] #panel-name");
+      await waitForText(page, "Nenhuma outra conversa com este contato.", "#contact-panel");
+      await page.focus("#panel-name");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("input#panel-name");
+      await page.keyboard.type("Renata Lima");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("button#panel-name");
+      await focused(page, "button#panel-name");
+      await waitForText(page, "Renata Lima", "button#panel-name");
+      const tickets = await api("GET", "/api/tickets?status=open&showAll=true");
+      const contact = await api("GET", `/api/contacts/${tickets.tickets[0].contactId}`);
+      assert.equal(contact.name, "Renata Lima");
+
+      await page.click('#contact-panel button[aria-pressed="false"]');
+      await page.waitForSelector('#contact-panel button[aria-pressed="true"]');
+      await waitForText(page, "VIP", "header ul");
+      const tagged = await api("GET", `/api/tickets/${tickets.tickets[0].id}`);
+      assert.deepEqual(tagged.tags.map((tag: { name: string }) => tag.name), ["VIP"]);
+
+      await page.type("#panel-notes-text", "Prefere contato à tarde");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await waitForText(page, "Prefere contato à tarde", "#contact-panel ul");
+    });
+
     await t.step("'?' outside the text box lists the shortcuts; Escape closes it", async () => {
       await page.keyboard.press("Escape");
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -154,8 +186,39 @@ Deno.test("[browser] agent keyboard: accept, quick reply with arrows and Enter, 
       await page.waitForSelector("dialog[open]#ticket-shortcuts");
       await waitForText(page, "Resolver o atendimento", "dialog[open]");
       await waitForText(page, "Alt", "dialog[open]");
+      assert.deepEqual(await seriousViolations(page, ["dialog[open]"]), [], "the help dialog");
       await page.keyboard.press("Escape");
       await page.waitForFunction(() => !document.querySelector("dialog[open]"));
+    });
+
+    await t.step(
+      "Alt+T opens the transfer dialog, which passes axe; Escape closes it",
+      async () => {
+        await page.keyboard.down("Alt");
+        await page.keyboard.press("KeyT");
+        await page.keyboard.up("Alt");
+        await page.waitForSelector("dialog[open]#ticket-transfer");
+        assert.deepEqual(
+          await seriousViolations(page, ["dialog[open]"]),
+          [],
+          "the transfer dialog",
+        );
+        await page.keyboard.press("Escape");
+        await page.waitForFunction(() => !document.querySelector("dialog[open]"));
+      },
+    );
+
+    await t.step("a customer's message is announced politely", async () => {
+      await api("POST", `/api/sandbox/${connection.id}/inbound`, {
+        number: CUSTOMER,
+        name: "Renata",
+        body: "Perfeito, obrigada",
+      });
+      await waitForText(page, "Nova mensagem de Renata", "[data-testid=ticket-announcer]");
+      assert.equal(
+        await page.$eval("[data-testid=ticket-announcer]", (el) => el.getAttribute("aria-live")),
+        "polite",
+      );
     });
 
     await t.step("Alt+M goes back to the reply box and Alt+R resolves", async () => {
@@ -168,7 +231,7 @@ Deno.test("[browser] agent keyboard: accept, quick reply with arrows and Enter, 
       await page.keyboard.up("Alt");
       await page.waitForFunction(() => location.pathname === "/tickets");
       const tickets = await api("GET", "/api/tickets?status=closed&showAll=true");
-      assert.equal(tickets.tickets[0]?.contact.name, "Renata");
+      assert.equal(tickets.tickets[0]?.contact.name, "Renata Lima");
       assert.equal(tickets.tickets[0]?.status, "closed");
     });
 
