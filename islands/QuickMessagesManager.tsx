@@ -164,6 +164,7 @@ export default function QuickMessagesManager(
       {editing && (
         <QuickMessageDialog
           record={editing.record}
+          sharedByDefault={isAdmin}
           onSaved={(record) => {
             apply({ action: "update", record });
             pushToast({ tone: "success", message: t("quickMessages.saved") });

@@ -14,6 +14,8 @@ import type { Ticket } from "../services/tickets/rows.ts";
 import { Conversation } from "./tickets/Conversation.tsx";
 import { TicketList } from "./tickets/TicketList.tsx";
 import type { TicketChoices, TicketViewer } from "./tickets/types.ts";
+import { ShortcutsDialog } from "./tickets/ShortcutsDialog.tsx";
+import { useTicketCommand, useTicketShortcuts } from "./tickets/shortcuts.ts";
 
 export interface TicketsPageProps extends TicketChoices {
   viewer: TicketViewer;
@@ -29,7 +31,12 @@ export default function TicketsPage(props: TicketsPageProps) {
   const t = useT();
   const [ticket, setTicket] = useState<Ticket | null>(props.initialTicket);
   const [pane, setPane] = useState<"list" | "ticket">(props.initialTicket ? "ticket" : "list");
+  const [help, setHelp] = useState(false);
   const choices: TicketChoices = props;
+  useTicketShortcuts();
+  useTicketCommand((command) => {
+    if (command === "help") setHelp(true);
+  });
 
   useEffect(() => {
     if (!props.denied) return;
@@ -65,8 +72,12 @@ export default function TicketsPage(props: TicketsPageProps) {
   }
 
   return (
-    <div class="-mx-4 -my-6 flex h-[calc(100dvh-3.5rem)] min-h-[26rem] flex-col sm:-mx-6 md:flex-row lg:-mx-8">
+    <div
+      data-toasts-top
+      class="-mx-4 -my-6 flex h-[calc(100dvh-3.5rem)] min-h-[26rem] flex-col sm:-mx-6 md:flex-row lg:-mx-8"
+    >
       <Tabs
+        withPanels={false}
         label={t("tickets.panes")}
         idBase="ticket-panes"
         class="bg-surface px-2 md:hidden"
@@ -114,6 +125,7 @@ export default function TicketsPage(props: TicketsPageProps) {
           )
           : <Welcome />}
       </section>
+      {help && <ShortcutsDialog onClose={() => setHelp(false)} />}
     </div>
   );
 }
@@ -128,6 +140,12 @@ function Welcome() {
       <div>
         <p class="text-lg font-semibold text-fg">{t("tickets.welcomeTitle")}</p>
         <p class="mt-1 max-w-sm text-sm text-fg-muted">{t("tickets.welcomeText")}</p>
+        <p class="mt-3 text-xs text-fg-subtle">
+          {t("tickets.shortcuts.welcomeHint")}{" "}
+          <kbd class="rounded border border-line-strong bg-surface px-1.5 font-sans font-semibold text-fg-muted">
+            ?
+          </kbd>
+        </p>
       </div>
     </div>
   );

@@ -9,11 +9,15 @@ export interface SearchBoxProps {
   placeholder: string;
   onInput: (value: string) => void;
   class?: string;
+  /** The label's id, for a shortcut that focuses the field. */
+  id?: string;
 }
 
-export function SearchBox({ value, label, placeholder, onInput, class: extra }: SearchBoxProps) {
+export function SearchBox(
+  { value, label, placeholder, onInput, class: extra, id }: SearchBoxProps,
+) {
   return (
-    <label class={cx("relative block", extra)}>
+    <label id={id} class={cx("relative block", extra)}>
       <span class="sr-only">{label}</span>
       <SearchIcon
         size={16}

@@ -23,6 +23,11 @@ export interface TabsProps {
   idBase: string;
   onSelect?: (id: string) => void;
   class?: string;
+  /**
+   * Whether each tab has its panel (`panelId`) on the page; tabs that switch one shared
+   * view (the ticket lists) have none, and point at nothing.
+   */
+  withPanels?: boolean;
 }
 
 export function tabId(idBase: string, tab: string): string {
@@ -33,7 +38,9 @@ export function panelId(idBase: string, tab: string): string {
   return `${idBase}-panel-${tab}`;
 }
 
-export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: TabsProps) {
+export function Tabs(
+  { label, tabs, selected, idBase, onSelect, class: extra, withPanels = true }: TabsProps,
+) {
   return (
     <div
       role="tablist"
@@ -48,7 +55,7 @@ export function Tabs({ label, tabs, selected, idBase, onSelect, class: extra }: 
           id: tabId(idBase, tab.id),
           "data-tab": tab.id,
           "aria-selected": isSelected,
-          "aria-controls": panelId(idBase, tab.id),
+          "aria-controls": withPanels ? panelId(idBase, tab.id) : undefined,
           tabIndex: isSelected ? 0 : -1,
           class: cx(
             "-mb-px inline-flex h-10 shrink-0 items-center gap-1.5 border-b-2 px-2 text-[13px] sm:gap-2 sm:px-3 sm:text-sm font-medium transition-colors",
@@ -96,6 +103,8 @@ const KEY_STEPS: Record<string, number | "first" | "last"> = {
 };
 
 function moveFocus(event: KeyboardEvent, onSelect?: (id: string) => void) {
+  // Modified arrows belong to the page's shortcuts (Alt+↓ is "next ticket" on /tickets).
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
   const step = KEY_STEPS[event.key];
   if (step === undefined) return;
   const list = event.currentTarget as HTMLElement;

@@ -27,18 +27,22 @@ export const QUICK_MESSAGE_DIALOG_ID = "quick-message-dialog";
 
 export interface QuickMessageDialogProps {
   record?: QuickMessageRow;
+  /** An admin's new quick message is shared with the whole company unless switched off. */
+  sharedByDefault?: boolean;
   onSaved: (record: QuickMessageRow) => void;
   onClose: () => void;
 }
 
 type Errors = Partial<Record<"shortcode" | "message" | "geral" | "file", string>>;
 
-export function QuickMessageDialog({ record, onSaved, onClose }: QuickMessageDialogProps) {
+export function QuickMessageDialog(
+  { record, sharedByDefault = false, onSaved, onClose }: QuickMessageDialogProps,
+) {
   const t = useT();
   const [saved, setSaved] = useState(record);
   const [shortcode, setShortcode] = useState(record?.shortcode ?? "");
   const [message, setMessage] = useState(record?.message ?? "");
-  const [geral, setGeral] = useState(record?.geral ?? false);
+  const [geral, setGeral] = useState(record?.geral ?? sharedByDefault);
   const [attachment, setAttachment] = useState(
     attachmentOf(record, (url) => ownMediaAddress(url)!),
   );

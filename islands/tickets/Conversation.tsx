@@ -5,7 +5,7 @@
  * here, deleted, or moved out of the viewer's sight, the view goes back to the list.
  */
 import { channels } from "../../lib/realtime/channels.ts";
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../../components/lists/DeleteConfirmDialog.tsx";
 import { ArrowLeftIcon, CheckIcon, TagIcon, TrashIcon } from "../../components/icons.tsx";
 import { Button } from "../../components/ui/Button.tsx";
@@ -23,7 +23,9 @@ import {
   returnTicket,
 } from "./actions.ts";
 import { Avatar } from "./Avatar.tsx";
-import { NoteIcon, TransferIcon, UndoIcon } from "./icons.tsx";
+import { NoteIcon, PanelRightIcon, TransferIcon, UndoIcon } from "./icons.tsx";
+import { ContactPanel } from "./ContactPanel.tsx";
+import { usePanelState } from "./panel_state.ts";
 import { MessageInput } from "./MessageInput.tsx";
 import { MessageView } from "./MessageView.tsx";
 import { NotesDialog } from "./NotesDialog.tsx";
@@ -33,6 +35,7 @@ import type { TicketChoices, TicketViewer } from "./types.ts";
 import { CalendarIcon } from "../../components/shell/icons.tsx";
 import { shellSession } from "../../lib/client/session.ts";
 import { ScheduleDialog } from "../schedules/ScheduleDialog.tsx";
+import { focusForKeyboard, useTicketCommand } from "./shortcuts.ts";
 
 export interface ConversationProps {
   companyId: number;
@@ -42,6 +45,13 @@ export interface ConversationProps {
   onChange: (ticket: Ticket) => void;
   onLeave: () => void;
 }
+
+/** The shortcuts of islands/tickets/shortcuts.ts, announced on their buttons. */
+const ACTION_KEYS: Record<string, string> = {
+  accept: "Alt+A",
+  resolve: "Alt+R",
+  transfer: "Alt+T",
+};
 
 type Open =
   | "transfer"
@@ -69,6 +79,15 @@ export function Conversation(props: ConversationProps) {
     }
   });
 
+  const header = useRef<HTMLElement>(null);
+  const panel = usePanelState();
+  // A waiting ticket opened from the keyboard: Enter accepts it straight away.
+  useEffect(() => {
+    if (ticket.status === "pending") {
+      focusForKeyboard(header.current?.querySelector<HTMLElement>('[data-action="accept"]'));
+    }
+  }, []);
+
   async function run(name: string, action: () => Promise<Ticket>, leave = false) {
     setBusy(name);
     try {
@@ -91,6 +110,21 @@ export function Conversation(props: ConversationProps) {
     ? null
     : t("tickets.blockedOther", { name: ticket.user?.name ?? "" });
   const name = ticket.contact.name || ticket.contact.number;
+  const commands = {
+    accept: ticket.status === "pending"
+      ? () => run("accept", () => acceptTicket(ticket, viewer.id))
+      : null,
+    resolve: ticket.status !== "closed" && mine
+      ? () => run("resolve", () => resolveTicket(ticket, viewer.id), true)
+      : null,
+    transfer: ticket.status !== "closed" ? () => setDialog("transfer") : null,
+  };
+  useTicketCommand((command) => {
+    if (busy || dialog) return;
+    if (command === "accept" || command === "resolve" || command === "transfer") {
+      commands[command]?.();
+    }
+  });
   const action = (
     id: string,
     label: string,
@@ -106,6 +140,7 @@ export function Conversation(props: ConversationProps) {
       aria-label={label}
       title={label}
       data-action={id}
+      aria-keyshortcuts={ACTION_KEYS[id]}
     >
       {icon}
       <span class={variant === "primary" ? "hidden sm:inline" : "hidden 2xl:inline"}>{label}</span>
@@ -114,7 +149,10 @@ export function Conversation(props: ConversationProps) {
 
   return (
     <div class="flex min-h-0 flex-1 flex-col">
-      <header class="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-line bg-surface px-3 py-2.5 sm:px-4">
+      <header
+        ref={header}
+        class="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-line bg-surface px-3 py-2.5 sm:px-4"
+      >
         <button
           type="button"
           class="rounded-lg p-1.5 text-fg-muted hover:bg-surface-muted md:hidden"
@@ -136,27 +174,52 @@ export function Conversation(props: ConversationProps) {
                 : t(`tickets.status.${ticket.status}`),
             ].join(" · ")}
           </p>
+          {ticket.tags.length > 0 && (
+            <ul class="mt-1 flex flex-wrap gap-1" aria-label={t("tickets.panel.tags")}>
+              {ticket.tags.map((tag) => (
+                <li
+                  key={tag.id}
+                  class="inline-flex items-center gap-1 rounded-full border border-line px-2 text-[11px] leading-[18px] text-fg-muted"
+                >
+                  <span class="size-2 rounded-full" style={{ backgroundColor: tag.color }} />
+                  {tag.name}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <div class="flex flex-wrap items-center gap-1">
-          {ticket.status === "pending" &&
-            action("accept", t("tickets.accept"), <CheckIcon size={16} />, () =>
-              run("accept", () =>
-                acceptTicket(ticket, viewer.id)), "primary")}
+          {commands.accept &&
+            action(
+              "accept",
+              t("tickets.accept"),
+              <CheckIcon size={16} />,
+              commands.accept,
+              "primary",
+            )}
           {ticket.status === "open" && mine &&
             action("return", t("tickets.return"), <UndoIcon size={16} />, () =>
               run("return", () =>
                 returnTicket(ticket)))}
-          {ticket.status !== "closed" && mine &&
-            action("resolve", t("tickets.resolve"), <CheckIcon size={16} />, () =>
-              run("resolve", () =>
-                resolveTicket(ticket, viewer.id), true), "primary")}
+          {commands.resolve &&
+            action(
+              "resolve",
+              t("tickets.resolve"),
+              <CheckIcon size={16} />,
+              commands.resolve,
+              "primary",
+            )}
           {ticket.status === "closed" &&
             action("reopen", t("tickets.reopen"), <UndoIcon size={16} />, () =>
               run("reopen", () =>
                 reopenTicket(ticket, viewer.id)), "primary")}
-          {ticket.status !== "closed" &&
-            action("transfer", t("tickets.transfer.action"), <TransferIcon size={16} />, () =>
-              setDialog("transfer"))}
+          {commands.transfer &&
+            action(
+              "transfer",
+              t("tickets.transfer.action"),
+              <TransferIcon size={16} />,
+              commands.transfer,
+            )}
           {action("tags", t("tickets.tagsAction"), <TagIcon size={16} />, () =>
             setDialog("tags"))}
           {action("notes", t("tickets.notes.action"), <NoteIcon size={16} />, () =>
@@ -164,28 +227,65 @@ export function Conversation(props: ConversationProps) {
           {shellSession()?.features.useSchedules &&
             action("schedule", t("schedules.schedule"), <CalendarIcon size={16} />, () =>
               setDialog("schedule"))}
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t("tickets.panel.toggle")}
+            title={t("tickets.panel.toggle")}
+            aria-expanded={panel.shown}
+            aria-controls="contact-panel"
+            data-action="panel"
+            onClick={panel.toggle}
+          >
+            <PanelRightIcon size={16} />
+          </Button>
           {viewer.admin &&
             action("delete", t("tickets.delete"), <TrashIcon size={16} />, () =>
               setDialog("delete"))}
         </div>
       </header>
-      <MessageView
-        ticketId={ticket.id}
-        companyId={props.companyId}
-        onReply={ticket.status === "open" && mine ? setReplyTo : undefined}
-        onDelete={ticket.status === "open" && mine
-          ? (message) =>
-            setDialog({ deleteMessage: message })
-          : undefined}
-      />
-      <MessageInput
-        ticketId={ticket.id}
-        blockedReason={blocked}
-        replyTo={replyTo}
-        onCancelReply={() =>
-          setReplyTo(null)}
-        onSent={() => {}}
-      />
+      <div class="flex min-h-0 flex-1">
+        <div class="flex min-h-0 min-w-0 flex-1 flex-col">
+          <MessageView
+            ticketId={ticket.id}
+            companyId={props.companyId}
+            onReply={ticket.status === "open" && mine ? setReplyTo : undefined}
+            onDelete={ticket.status === "open" && mine
+              ? (message) =>
+                setDialog({ deleteMessage: message })
+              : undefined}
+          />
+          <MessageInput
+            ticketId={ticket.id}
+            blockedReason={blocked}
+            replyTo={replyTo}
+            onCancelReply={() =>
+              setReplyTo(null)}
+            onSent={() => {}}
+          />
+        </div>
+        {panel.shown && (
+          <>
+            {/* Below xl the panel is a sheet over the conversation, with a backdrop. */}
+            <div
+              class="fixed inset-0 z-30 bg-black/40 xl:hidden"
+              aria-hidden="true"
+              onClick={panel.close}
+            />
+            <div
+              id="contact-panel"
+              class="fixed inset-y-0 right-0 z-40 w-[min(22rem,100%)] border-l border-line shadow-(--shadow-pop) xl:static xl:z-auto xl:w-72 xl:shadow-none 2xl:w-80"
+            >
+              <ContactPanel
+                ticket={ticket}
+                viewer={viewer}
+                choices={props.choices}
+                onClose={panel.close}
+              />
+            </div>
+          </>
+        )}
+      </div>
       {dialog === "transfer" && (
         <TransferDialog
           ticket={ticket}

@@ -12,7 +12,7 @@ import type { Message } from "../../services/tickets/rows.ts";
 import { ClockIcon } from "../../components/shell/icons.tsx";
 import { BanIcon, DoubleCheckIcon, DownloadIcon, PhoneMissedIcon, ReplyIcon } from "./icons.tsx";
 import { richText } from "./rich_text.tsx";
-import { parseVcard } from "./vcard.ts";
+import { parseVcard } from "../../lib/vcard.ts";
 import { ownMediaAddress } from "../../lib/client/media_url.ts";
 
 export interface MessageBubbleProps {
@@ -137,7 +137,17 @@ export function MessageBubble({ message, time, onReply, onDelete }: MessageBubbl
   );
 }
 
-const KNOWN_MEDIA = ["image", "audio", "video", "application", "locationMessage", "contactMessage"];
+const KNOWN_MEDIA = [
+  "image",
+  "audio",
+  "video",
+  "application",
+  "locationMessage",
+  "contactMessage",
+  "sticker",
+  "call_log",
+  "reaction",
+];
 
 function mediaKey(mediaType: string): string {
   return KNOWN_MEDIA.includes(mediaType) ? mediaType : "other";

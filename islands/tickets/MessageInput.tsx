@@ -14,7 +14,10 @@ import { pushToast } from "../../lib/ui/toast.ts";
 import type { Message } from "../../services/tickets/rows.ts";
 import { type Recording, startRecording } from "./audio_recorder.ts";
 import { BracesIcon, MicIcon, SendIcon, SmileIcon } from "./icons.tsx";
-import { labelOf, type QuickReply, suggestionsFor } from "./quick_replies.ts";
+import { moveHighlight, type QuickReply, suggestionsFor } from "./quick_replies.ts";
+import { QUICK_REPLY_LIST_ID, QuickReplyMenu, quickReplyOptionId } from "./QuickReplyMenu.tsx";
+import { ownMediaAddress } from "../../lib/client/media_url.ts";
+import { focusForKeyboard, useTicketCommand } from "./shortcuts.ts";
 
 const MAX_ROWS = 5;
 const SIGN_KEY = "signMessages";
@@ -48,6 +51,9 @@ export function MessageInput(props: MessageInputProps) {
   const [sending, setSending] = useState(false);
   const [menu, setMenu] = useState<"variables" | "emoji" | null>(null);
   const [replies, setReplies] = useState<QuickReply[]>([]);
+  const [highlight, setHighlight] = useState(0);
+  /** The text the suggestions were closed for (Escape); typing on opens them again. */
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const [recording, setRecording] = useState<{ rec: Recording; since: number } | null>(null);
   const [elapsed, setElapsed] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -72,7 +78,15 @@ export function MessageInput(props: MessageInputProps) {
   useEffect(() => {
     if (props.replyTo) box.current?.focus();
   }, [props.replyTo]);
-  const wantsSuggestions = text.startsWith("/") && text.length > 1;
+  useEffect(() => setHighlight(0), [text]);
+  // Opening or accepting a ticket puts the cursor in the reply box, ready to type.
+  useEffect(() => {
+    if (!props.blockedReason) focusForKeyboard(box.current);
+  }, [props.blockedReason]);
+  useTicketCommand((command) => {
+    if (command === "reply") box.current?.focus();
+  });
+  const wantsSuggestions = text.startsWith("/");
   useEffect(() => {
     if (!wantsSuggestions) return;
     quickReplies ??= api<QuickReply[]>("/api/quick-messages/list").catch(() => {
@@ -100,6 +114,23 @@ export function MessageInput(props: MessageInputProps) {
       element?.focus();
       element?.setSelectionRange(start + snippet.length, start + snippet.length);
     });
+  }
+
+  /** Puts the reply's text in the box and its attachment among the files to send. */
+  async function chooseReply(reply: QuickReply) {
+    setText(reply.message);
+    box.current?.focus();
+    const address = ownMediaAddress(reply.mediaPath ?? null);
+    if (!address) return;
+    try {
+      const response = await fetch(address, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(String(response.status));
+      const blob = await response.blob();
+      const name = reply.mediaName || address.split("/").pop()!.split("?")[0]!;
+      setFiles((current) => [...current, new File([blob], name, { type: blob.type })]);
+    } catch {
+      pushToast({ tone: "error", messageKey: "tickets.quickReplyMediaError" });
+    }
   }
 
   async function send(extra: File[] = []) {
@@ -159,31 +190,45 @@ export function MessageInput(props: MessageInputProps) {
     );
   }
 
-  const suggestions = suggestionsFor(text, replies);
+  const suggestions = dismissedFor === text ? [] : suggestionsFor(text, replies);
+  const highlighted = suggestions[Math.min(highlight, suggestions.length - 1)];
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (highlighted) {
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        setHighlight(moveHighlight(highlight, suggestions.length, event.key));
+        return;
+      }
+      if ((event.key === "Enter" || event.key === "Tab") && !event.shiftKey) {
+        event.preventDefault();
+        void chooseReply(highlighted);
+        return;
+      }
+      if (event.key === "Escape") {
+        event.preventDefault();
+        event.stopPropagation();
+        setDismissedFor(text);
+        return;
+      }
+    }
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      if (!sending) void send();
+    }
+  }
   const iconButton = "rounded-lg p-2 text-fg-muted hover:bg-surface-muted hover:text-fg";
   return (
-    <div class="relative border-t border-line bg-surface px-2 pt-2 pb-2 sm:px-4">
+    // A container: the box lays itself out by its own width (the contact panel may narrow it).
+    <div class="@container relative border-t border-line bg-surface px-2 pt-2 pb-2 sm:px-4">
       {suggestions.length > 0 && (
-        <ul
-          role="listbox"
-          aria-label={t("tickets.quickReplies")}
-          class="absolute right-2 bottom-full left-2 mb-1 overflow-hidden rounded-xl border border-line bg-surface shadow-(--shadow-pop) sm:right-4 sm:left-4"
-        >
-          {suggestions.map((reply) => (
-            <li key={reply.id} role="option" aria-selected="false">
-              <button
-                type="button"
-                class="block w-full px-3 py-2 text-left text-sm hover:bg-surface-muted"
-                onClick={() => {
-                  setText(reply.message);
-                  box.current?.focus();
-                }}
-              >
-                {labelOf(reply)}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <QuickReplyMenu
+          suggestions={suggestions}
+          highlight={highlight}
+          onHighlight={setHighlight}
+          onChoose={(reply) => void chooseReply(reply)}
+        />
       )}
       {props.replyTo && (
         <div class="mb-2 flex items-start gap-2 rounded-lg border-l-4 border-brand-500 bg-surface-muted px-3 py-1.5 text-xs">
@@ -278,9 +323,9 @@ export function MessageInput(props: MessageInputProps) {
           </div>
         )
         : (
-          // On phones the tools and the signature switch take a row of their own, so the text
-          // box gets the whole width beside the send button.
-          <div class="flex flex-wrap items-end gap-1 sm:flex-nowrap">
+          // In a narrow box (a phone, or beside the contact panel) the tools and the signature
+          // switch take a row of their own, so the text gets the whole width beside Send.
+          <div class="flex flex-wrap items-end gap-1 @lg:flex-nowrap">
             <div class="order-1 flex shrink-0 items-center pb-0.5">
               <button
                 type="button"
@@ -323,7 +368,7 @@ export function MessageInput(props: MessageInputProps) {
                 }}
               />
             </div>
-            <label class="order-3 min-w-0 flex-1 basis-[calc(100%-3rem)] sm:order-2 sm:basis-auto">
+            <label class="order-3 min-w-0 flex-1 basis-[calc(100%-3rem)] @lg:order-2 @lg:basis-auto">
               <span class="sr-only">{t("tickets.inputLabel")}</span>
               <textarea
                 ref={box}
@@ -331,13 +376,12 @@ export function MessageInput(props: MessageInputProps) {
                 value={text}
                 placeholder={t("tickets.inputPlaceholder")}
                 class="block w-full resize-none rounded-xl border border-line-strong bg-surface px-3 py-2 text-sm leading-5 text-fg outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30"
+                aria-controls={highlighted ? QUICK_REPLY_LIST_ID : undefined}
+                aria-activedescendant={highlighted ? quickReplyOptionId(highlighted) : undefined}
+                aria-keyshortcuts="Enter Shift+Enter"
+                data-testid="message-input"
                 onInput={(event) => setText(event.currentTarget.value)}
-                onKeyDown={(event) => {
-                  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
-                    event.preventDefault();
-                    if (!sending) void send();
-                  }
-                }}
+                onKeyDown={onKeyDown}
               />
             </label>
             <button
@@ -347,7 +391,7 @@ export function MessageInput(props: MessageInputProps) {
               title={t("tickets.signHint")}
               onClick={toggleSign}
               class={cx(
-                "order-2 mb-1.5 ml-auto shrink-0 rounded-lg px-2 py-1.5 text-xs font-semibold sm:order-3 sm:mb-2 sm:ml-0",
+                "order-2 mb-1.5 ml-auto shrink-0 rounded-lg px-2 py-1.5 text-xs font-semibold @lg:order-3 @lg:mb-2 @lg:ml-0",
                 sign
                   ? "bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300"
                   : "text-fg-subtle hover:bg-surface-muted",

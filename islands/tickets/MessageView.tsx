@@ -11,6 +11,7 @@ import { useChannel } from "../../lib/client/channel.ts";
 import { clientLanguage, useT } from "../../lib/i18n/client.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
 import type { Message } from "../../services/tickets/rows.ts";
+import { ConversationSkeleton } from "../../components/ui/Skeleton.tsx";
 import { MessageBubble } from "./MessageBubble.tsx";
 import { applyMessageEvent, mergeMessages, timeline } from "./message_state.ts";
 
@@ -122,7 +123,10 @@ export function MessageView(
       }}
     >
       {loading && messages.length === 0 && (
-        <p class="py-8 text-center text-sm text-fg-subtle">{t("tickets.loadingMessages")}</p>
+        <>
+          <p class="sr-only">{t("tickets.loadingMessages")}</p>
+          <ConversationSkeleton />
+        </>
       )}
       {hasMore && (
         <p class="py-2 text-center text-xs text-fg-subtle">
@@ -145,7 +149,8 @@ export function MessageView(
           )
           : item.kind === "day"
           ? (
-            <div key={item.key} class="sticky top-0 z-10 my-3 flex justify-center">
+            // In the flow, not sticky: a pinned pill covered the first message under it.
+            <div key={item.key} class="my-3 flex justify-center">
               <span class="rounded-full bg-surface/95 px-3 py-1 text-xs font-medium text-fg-muted shadow-sm">
                 {dayLabel(item.day)}
               </span>

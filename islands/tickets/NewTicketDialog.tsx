@@ -194,10 +194,13 @@ export function NewTicketDialog(
             class="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
           >
             <p>
-              {t("tickets.newTicket.otherOpen", {
-                user: other.user?.name ?? t("tickets.newTicket.nobody"),
-                queue: other.queue?.name ?? t("tickets.noQueue"),
-              })}
+              {t(
+                other.queue ? "tickets.newTicket.otherOpen" : "tickets.newTicket.otherOpenNoQueue",
+                {
+                  user: other.user?.name ?? t("tickets.newTicket.nobody"),
+                  queue: other.queue?.name,
+                },
+              )}
             </p>
             {(viewer.admin || other.user === null) && (
               <a href={`/tickets/${other.uuid}`} class="mt-1 inline-block font-medium underline">

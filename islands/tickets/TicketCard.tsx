@@ -11,6 +11,7 @@ import type { Ticket } from "../../services/tickets/rows.ts";
 import { Avatar } from "./Avatar.tsx";
 import { EyeIcon } from "../../components/public/icons.tsx";
 import { richText } from "./rich_text.tsx";
+import { lastMessageText } from "./summary.ts";
 import { type AgeTone, ticketAge } from "./time_ago.ts";
 
 const AGE_CLASSES: Record<AgeTone, string> = {
@@ -92,7 +93,9 @@ export function TicketCard(props: TicketCardProps) {
         <div class="mt-0.5 flex items-center gap-2">
           <p class="min-w-0 flex-1 truncate text-[13px] text-fg-muted">
             {ticket.lastMessage
-              ? richText(ticket.lastMessage.replace(/\s+/g, " "), { links: false })
+              ? richText(lastMessageText(t, ticket.lastMessage).replace(/\s+/g, " "), {
+                links: false,
+              })
               : "\u00a0"}
           </p>
           {unread > 0 && (
@@ -116,6 +119,7 @@ export function TicketCard(props: TicketCardProps) {
           {pending && (
             <Button
               size="sm"
+              data-accept
               loading={props.accepting}
               onClick={(event) => {
                 event.stopPropagation();

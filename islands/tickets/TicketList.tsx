@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { SearchBox } from "../../components/lists/SearchBox.tsx";
 import { InboxIcon, PlusIcon } from "../../components/icons.tsx";
 import { Button } from "../../components/ui/Button.tsx";
+import { ListSkeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
 import { errorMessage } from "../../lib/client/api.ts";
 import { useChannel } from "../../lib/client/channel.ts";
@@ -23,6 +24,9 @@ import { NewTicketDialog } from "./NewTicketDialog.tsx";
 import { PeekDialog } from "./PeekDialog.tsx";
 import { playChime } from "./sound.ts";
 import { TicketCard } from "./TicketCard.tsx";
+import { useTabTitle } from "./tab_title.ts";
+import { focusForKeyboard, sendTicketCommand, useTicketCommand } from "./shortcuts.ts";
+import { KeyboardIcon } from "./icons.tsx";
 import { AGE_REFRESH_MS } from "./time_ago.ts";
 import type { TicketChoices, TicketViewer } from "./types.ts";
 import { type TicketList as List, useTicketList } from "./use_ticket_list.ts";
@@ -53,6 +57,8 @@ export function TicketList(props: TicketListProps) {
   const [creating, setCreating] = useState(props.startContact !== null);
   const [peeking, setPeeking] = useState<Ticket | null>(null);
   const settledSearch = useDebounced(search);
+  /** Said politely by screen readers: who just wrote, as messages arrive live. */
+  const [announcement, setAnnouncement] = useState("");
 
   const filterOf = (kind: ListKind): ListFilter => ({
     kind,
@@ -72,6 +78,12 @@ export function TicketList(props: TicketListProps) {
   };
   const shown = lists[tab === "open" ? sub : tab];
 
+  const unreadTickets =
+    [...lists.open.rows, ...lists.pending.rows].filter((ticket) =>
+      ticket.unreadMessages > 0 && ticket.id !== props.selectedId
+    ).length;
+  useTabTitle(unreadTickets);
+
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), AGE_REFRESH_MS);
     return () => clearInterval(timer);
@@ -83,8 +95,15 @@ export function TicketList(props: TicketListProps) {
   useChannel(channels.ticket(props.companyId), applyAll);
   useChannel(channels.appMessage(props.companyId), (event) => {
     applyAll(event);
-    const data = event as { action?: string; message?: { fromMe?: boolean; ticketId?: number } };
+    const data = event as {
+      action?: string;
+      message?: { fromMe?: boolean; ticketId?: number };
+      contact?: { name?: string; number?: string };
+    };
     if (data.action !== "create" || data.message?.fromMe) return;
+    setAnnouncement(t("tickets.announceMessage", {
+      name: data.contact?.name || data.contact?.number || "",
+    }));
     if (document.hidden || data.message?.ticketId !== props.selectedId) playChime();
   });
 
@@ -103,6 +122,30 @@ export function TicketList(props: TicketListProps) {
     }
   }
 
+  useTicketCommand((command) => {
+    if (command === "search") {
+      setTab("search");
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLInputElement>("#ticket-search input")?.focus()
+      );
+    }
+    if (command !== "next" && command !== "previous") return;
+    const rows = shown.rows;
+    if (!rows.length) return;
+    const at = rows.findIndex((row) =>
+      row.id === props.selectedId ||
+      document.activeElement?.closest(`[data-ticket="${row.id}"]`)
+    );
+    const step = command === "next" ? 1 : -1;
+    const target = rows[at < 0 ? 0 : Math.min(Math.max(at + step, 0), rows.length - 1)]!;
+    // A waiting ticket is accepted, never just opened: the focus goes to its Accept button.
+    if (target.status === "pending") {
+      focusForKeyboard(
+        document.querySelector<HTMLElement>(`[data-ticket="${target.id}"] [data-accept]`),
+      );
+    } else props.onOpen(target);
+  });
+
   const countLabel = (list: List) => list.loaded ? list.rows.length : undefined;
   const options = useMemo(() => ({
     // "Sem fila" first: the tickets still in the bot or waiting without a queue (id 0).
@@ -119,6 +162,7 @@ export function TicketList(props: TicketListProps) {
     <div class="flex min-h-0 flex-1 flex-col">
       <div class="flex items-end gap-1 border-b border-line pr-2">
         <Tabs
+          withPanels={false}
           label={t("tickets.tabsLabel")}
           idBase="ticket-tabs"
           class="min-w-0 flex-1 border-b-0 px-2"
@@ -130,6 +174,17 @@ export function TicketList(props: TicketListProps) {
             { id: "search", label: t("tickets.tabs.search") },
           ]}
         />
+        <Button
+          size="sm"
+          variant="ghost"
+          class="mb-1.5"
+          onClick={() => sendTicketCommand("help")}
+          aria-label={t("tickets.shortcuts.title")}
+          title={t("tickets.shortcuts.title")}
+          aria-keyshortcuts="?"
+        >
+          <KeyboardIcon size={18} />
+        </Button>
         <Button
           size="sm"
           variant="secondary"
@@ -145,6 +200,7 @@ export function TicketList(props: TicketListProps) {
       <div class="flex flex-col gap-2 border-b border-line px-3 py-2.5">
         {tab === "search" && (
           <SearchBox
+            id="ticket-search"
             value={search}
             label={t("tickets.searchLabel")}
             placeholder={t("tickets.searchPlaceholder")}
@@ -192,6 +248,7 @@ export function TicketList(props: TicketListProps) {
       </div>
       {tab === "open" && (
         <Tabs
+          withPanels={false}
           label={t("tickets.subTabsLabel")}
           idBase="ticket-sub"
           class="px-2"
@@ -224,8 +281,13 @@ export function TicketList(props: TicketListProps) {
             onPeek={() => setPeeking(ticket)}
           />
         ))}
+        {shown.loading && shown.rows.length === 0 && <ListSkeleton />}
         {shown.loading && (
-          <li class="px-4 py-6 text-center text-sm text-fg-subtle">{t("tickets.loading")}</li>
+          <li
+            class={shown.rows.length ? "px-4 py-6 text-center text-sm text-fg-subtle" : "sr-only"}
+          >
+            {t("tickets.loading")}
+          </li>
         )}
         {!shown.loading && shown.loaded && shown.rows.length === 0 && (
           <li class="flex flex-col items-center gap-2 px-6 py-12 text-center">
@@ -234,6 +296,7 @@ export function TicketList(props: TicketListProps) {
           </li>
         )}
       </ul>
+      <p class="sr-only" aria-live="polite" data-testid="ticket-announcer">{announcement}</p>
       {creating && (
         <NewTicketDialog
           viewer={viewer}

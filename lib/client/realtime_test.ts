@@ -203,6 +203,7 @@ Deno.test("realtime client - reconnects after the server closes it and joins aga
       "company-1",
       "company-1-open",
       "company-1-ticket-7",
+      "everyone",
       "user-2",
     ]]);
 

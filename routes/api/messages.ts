@@ -67,7 +67,9 @@ export function messageRoutes(deps: ServiceDeps): Hono<AppEnv> {
         }
         const text = (key: string) => typeof form[key] === "string" ? form[key] : undefined;
         input = validate(SendBody, {
-          body: text("body") ?? "",
+          // A form's text fields arrive with CRLF line breaks (HTML's form encoding); the
+          // customer gets the same line breaks as a JSON message.
+          body: (text("body") ?? "").replaceAll("\r\n", "\n"),
           quotedMsgId: text("quotedMsgId"),
           sign: text("sign"),
         });

@@ -12,6 +12,8 @@
  * concurrent messages of a new customer never make two tickets and a repeated event never
  * makes two messages (the original's duplicate tickets and lost messages).
  */
+import { kindSummary } from "../../lib/message_summary.ts";
+import { parseVcard } from "../../lib/vcard.ts";
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { channels } from "../../lib/realtime/channels.ts";
@@ -245,5 +247,6 @@ function mediaTypeOf(message: IncomingMessage): string {
 function summaryOf(message: IncomingMessage, kind: string): string {
   if (message.body) return message.body;
   if (message.media?.fileName) return message.media.fileName;
-  return kind === "chat" ? "" : kind;
+  if (kind === "chat") return "";
+  return kindSummary(kind, message.vcards?.[0] ? parseVcard(message.vcards[0]).name : "");
 }

@@ -6,7 +6,12 @@
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
 import { launchBrowser } from "../helpers/browser.ts";
-import { apiWith, signedInPage, startTestServer } from "../helpers/browser_server.ts";
+import {
+  apiWith,
+  pairedSandbox,
+  signedInPage,
+  startTestServer,
+} from "../helpers/browser_server.ts";
 
 /** The names in the table, in order. */
 function names(page: Page): Promise<string[]> {
@@ -102,13 +107,7 @@ Deno.test("[browser] contacts: add, edit, search, delete, import from the phone"
     });
 
     await t.step("the people a phone shared are imported from the dialog", async () => {
-      const connection = await api("POST", "/api/whatsapp", {
-        name: "Loja",
-        provider: "sandbox",
-        isDefault: true,
-      });
-      await api("POST", `/api/whatsappsession/${connection.id}`);
-      await api("POST", `/api/sandbox/${connection.id}/pair`);
+      const connection = await pairedSandbox(api);
       // Two people write to the phone; their conversations make contacts, which are then
       // deleted, so the phone's book holds two people Balcão does not have.
       for (const [number, name] of [["5531966660022", "Beatriz"], ["5541944440044", "Thiago"]]) {

@@ -100,3 +100,34 @@ export async function clickButton(page: Page, scope: string, text: string): Prom
   );
   await (handle as unknown as { click(): Promise<void> }).click();
 }
+
+/** Waits until the page's text (or an element's) contains `text`. */
+export async function waitForText(page: Page, text: string, selector = "body") {
+  await page.waitForFunction(
+    (sel, wanted) => document.querySelector(sel)?.textContent?.includes(wanted as string),
+    // Interval polling: a tab in the background gets no animation frames.
+    { timeout: 15_000, polling: 100 },
+    selector,
+    text,
+  );
+}
+
+/** A 1×1 PNG, drawn by hand: the smallest real picture to send. */
+export const PNG_PIXEL = Uint8Array.from(
+  atob(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+/** A default sandbox connection named Loja, started and paired: customers can write. */
+export async function pairedSandbox(api: ReturnType<typeof apiWith>): Promise<{ id: number }> {
+  const connection = await api("POST", "/api/whatsapp", {
+    name: "Loja",
+    provider: "sandbox",
+    isDefault: true,
+  });
+  await api("POST", `/api/whatsappsession/${connection.id}`);
+  await api("POST", `/api/sandbox/${connection.id}/pair`);
+  return connection;
+}
