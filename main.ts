@@ -28,7 +28,7 @@ import { userRoutes } from "./routes/api/users.ts";
 import { assertOriginAllowed, crossSiteGuard } from "./lib/http/csrf.ts";
 import { resolveClientIp } from "./lib/http/client_ip.ts";
 import { authenticate, socketAuth } from "./lib/http/auth.ts";
-import { loadJwtKey } from "./services/accounts/secrets.ts";
+import { loadJwtKey, secretBoxOf } from "./services/accounts/secrets.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
 import { accountPageRoutes } from "./routes/account_pages.tsx";
@@ -45,6 +45,7 @@ import { helpRoutes } from "./routes/api/helps.ts";
 import { settingRoutes } from "./routes/api/settings.ts";
 import { contactRoutes } from "./routes/api/contacts.ts";
 import { tagRoutes } from "./routes/api/tags.ts";
+import { promptRoutes } from "./routes/api/prompts.ts";
 import { quickMessageRoutes } from "./routes/api/quick_messages.ts";
 import { queueOptionRoutes, queueRoutes } from "./routes/api/queues.ts";
 import { mediaRoutes } from "./routes/api/media.ts";
@@ -109,6 +110,7 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
     clock: deps.clock ?? systemClock,
     log: deps.log ?? consoleLog,
     mediaLinks: createMediaLinks({ key: deps.jwtKey, publicUrl: deps.config.publicUrl }),
+    secrets: secretBoxOf(deps.db, deps.config.encryptionKey),
   };
 }
 
@@ -168,6 +170,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/quick-messages", quickMessageRoutes(services));
   api.route("/queue", queueRoutes(services));
   api.route("/queue-options", queueOptionRoutes(services));
+  api.route("/prompt", promptRoutes(services));
   api.route("/media", mediaRoutes(services));
   // What the phones report becomes contacts, tickets and messages.
   services.sessions.subscribe(createInboundPipeline(services));

@@ -12,6 +12,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_KEY: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
@@ -70,6 +71,8 @@ export interface Config {
   adminPassword?: string;
   /** Unset means: generate one on first start and keep it in the database. */
   jwtSecret?: string;
+  /** Seals companies' secrets; generated and kept in the database when unset. */
+  encryptionKey?: string;
   publicUrl: string;
   smtpUrl?: string;
   openaiBaseUrl?: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,

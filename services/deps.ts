@@ -5,6 +5,7 @@
  * lets a test pass just those.
  */
 import type { Clock } from "../lib/clock.ts";
+import type { SecretBox } from "../lib/crypto/secret_box.ts";
 import type { Db } from "../lib/db/mod.ts";
 import type { Log } from "../lib/log.ts";
 import type { Mailer } from "../lib/mail/mod.ts";
@@ -27,4 +28,6 @@ export interface ServiceDeps {
   log: Log;
   /** Short-lived signed media addresses for <img> and <audio> tags (lib/media/signed_url.ts). */
   mediaLinks: MediaLinks;
+  /** Seals the secrets companies give us (AI keys, integration secrets) before storing them. */
+  secrets: SecretBox;
 }

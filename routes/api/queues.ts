@@ -64,8 +64,8 @@ const QueueFields = z.object({
       .min(0, "Número inválido").max(9999, "Número inválido").nullable(),
   ),
   // An id or none; the service checks the plan's flag, then that the id names one.
-  integrationId: linkId("Integração não encontrada"),
-  promptId: linkId("Prompt não encontrado"),
+  integrationId: linkId("ERR_INTEGRATION_NOT_FOUND"),
+  promptId: linkId("ERR_PROMPT_NOT_FOUND"),
   schedules: OpeningHours,
 });
 const CreateQueue = QueueFields.partial().extend({

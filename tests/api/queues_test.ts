@@ -36,7 +36,7 @@ Deno.test("[api] /api/queue", async (t) => {
         [{ name: "Vendas", color: "#0123456789" }, "color", "Too Long!"],
         [{ name: "Vendas", color: "blue" }, "color", "Cor inválida"],
         [{ name: "Vendas", color: "#fff", orderQueue: -1 }, "orderQueue", "Número inválido"],
-        [{ name: "Vendas", color: "#fff", promptId: 3 }, "promptId", "Prompt não encontrado"],
+        [{ name: "Vendas", color: "#fff", promptId: 3 }, "promptId", "ERR_PROMPT_NOT_FOUND"],
         [
           { name: "Vendas", color: "#fff", schedules: [{ weekdayEn: "monday", startTime: "8h" }] },
           "schedules.0.startTime",
