@@ -16,6 +16,7 @@ import { secretHint } from "../../lib/crypto/secret_box.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";
 import { assertPlanFeature } from "../accounts/permissions.ts";
 import type { ServiceDeps } from "../deps.ts";
+import { assertQueue } from "../queues/options.ts";
 import type { Prompt, PromptInput } from "./types.ts";
 
 type Who = Pick<Principal, "companyId" | "userId">;
@@ -71,21 +72,13 @@ export async function showPrompt(db: Queryable, who: Who, id: number): Promise<P
   return prompt;
 }
 
-/** The queue must be the company's own: another company's id is "not found". */
-async function assertQueueOfCompany(db: Queryable, companyId: number, queueId: number) {
-  const queue = await db.maybeOne(
-    sql`select 1 from queues where id = ${queueId} and company_id = ${companyId}`,
-  );
-  if (!queue) throw new AppError("ERR_PROMPT_QUEUE_NOT_FOUND", 404);
-}
-
 export async function createPrompt(
   deps: PromptDeps,
   who: Who,
   input: PromptInput,
 ): Promise<Prompt> {
   await assertPlanFeature(deps.db, who.companyId, "useOpenAi");
-  await assertQueueOfCompany(deps.db, who.companyId, input.queueId);
+  await assertQueue(deps.db, who.companyId, input.queueId);
   if (!input.apiKey) throw new AppError("ERR_PROMPT_API_KEY_REQUIRED", 400);
   const apiKey = input.apiKey;
   const prompt = await conflictOnDuplicate(
@@ -134,7 +127,7 @@ export async function updatePrompt(
         const current = await tx.maybeOne(sql`select 1 from prompts
           where id = ${id} and company_id = ${who.companyId} for update`);
         if (!current) throw new AppError("ERR_NO_PROMPT_FOUND", 404);
-        await assertQueueOfCompany(tx, who.companyId, input.queueId);
+        await assertQueue(tx, who.companyId, input.queueId);
         await tx.run(sql`
         update prompts
         set name = ${input.name}, prompt = ${input.prompt}, voice = ${input.voice},

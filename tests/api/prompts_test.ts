@@ -96,7 +96,7 @@ Deno.test("[api] prompts: bad input is refused with a code and changes nothing",
     [
       { name: "Fila alheia", prompt: "x", apiKey: KEY, queueId: 999999 },
       404,
-      "ERR_PROMPT_QUEUE_NOT_FOUND",
+      "ERR_NO_QUEUE_FOUND",
     ],
   ];
   for (const [body, status, error] of cases) {
