@@ -29,6 +29,7 @@ import { assertOriginAllowed, crossSiteGuard } from "./lib/http/csrf.ts";
 import { resolveClientIp } from "./lib/http/client_ip.ts";
 import { authenticate, socketAuth } from "./lib/http/auth.ts";
 import { loadJwtKey, secretBoxOf } from "./services/accounts/secrets.ts";
+import { createAiProvider, DEFAULT_CHAT_MODEL } from "./lib/ai/provider.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
 import { accountPageRoutes } from "./routes/account_pages.tsx";
@@ -54,6 +55,7 @@ import { whatsappRoutes } from "./routes/api/whatsapp.ts";
 import { sandboxRoutes } from "./routes/api/sandbox.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
 import { createInboundPipeline } from "./services/tickets/inbound.ts";
+import { aiAgentHook } from "./services/prompts/agent.ts";
 import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { messageRoutes } from "./routes/api/messages.ts";
 import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
@@ -111,6 +113,10 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
     log: deps.log ?? consoleLog,
     mediaLinks: createMediaLinks({ key: deps.jwtKey, publicUrl: deps.config.publicUrl }),
     secrets: secretBoxOf(deps.db, deps.config.encryptionKey),
+    ai: createAiProvider({
+      baseUrl: deps.config.openaiBaseUrl,
+      model: deps.config.openaiModel ?? DEFAULT_CHAT_MODEL,
+    }),
   };
 }
 
@@ -173,7 +179,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/prompt", promptRoutes(services));
   api.route("/media", mediaRoutes(services));
   // What the phones report becomes contacts, tickets and messages.
-  services.sessions.subscribe(createInboundPipeline(services));
+  services.sessions.subscribe(createInboundPipeline(services, [aiAgentHook(services)]));
   api.route("/", whatsappRoutes(services));
   api.route("/", ticketRoutes(services));
   api.route("/messages", messageRoutes(services));

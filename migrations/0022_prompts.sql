@@ -42,3 +42,7 @@ alter table tickets add constraint tickets_prompt_fk
   foreign key (prompt_id) references prompts (id) on delete set null;
 create index queues_prompt on queues (prompt_id) where prompt_id is not null;
 create index whatsapps_prompt on whatsapps (prompt_id) where prompt_id is not null;
+
+-- When the AI agent gave a ticket to a person (its transfer phrase, or a provider failure):
+-- from then on it stays quiet in that ticket. A new ticket of the contact starts without it.
+alter table tickets add column ai_handoff_at timestamptz;

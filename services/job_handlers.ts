@@ -16,14 +16,15 @@
  */
 import type { JobHandler } from "../lib/jobs/mod.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { aiJobs } from "./prompts/agent.ts";
 
 /** One area's handlers by job kind; the context carries the same `ServiceDeps` as `deps`. */
 export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
 
 export type AreaJobs = (deps: ServiceDeps) => DomainJobs;
 
-/** Every area with jobs. The first domain jobs (schedules, campaigns) arrive with their issues. */
-const AREA_JOBS: AreaJobs[] = [];
+/** Every area with jobs. */
+const AREA_JOBS: AreaJobs[] = [aiJobs];
 
 export function createJobHandlers(deps: ServiceDeps, areas: AreaJobs[] = AREA_JOBS): DomainJobs {
   const handlers: DomainJobs = {};

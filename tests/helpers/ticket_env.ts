@@ -6,7 +6,9 @@
 import { sql } from "../../lib/db/mod.ts";
 import { loadConfig } from "../../lib/config.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
-import { createApp } from "../../main.ts";
+import { createApp, serviceDepsOf } from "../../main.ts";
+import { createJobRunner } from "../../lib/jobs/mod.ts";
+import { createJobHandlers } from "../../services/job_handlers.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
 import { createTestCompany, createTestUser } from "./accounts.ts";
@@ -47,7 +49,12 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, what: stri
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export async function openTicketEnv() {
+export interface TicketEnvOptions {
+  /** More of the environment (e.g. `OPENAI_BASE_URL` pointing at a fake provider). */
+  env?: Record<string, string>;
+}
+
+export async function openTicketEnv(options: TicketEnvOptions = {}) {
   const testDb = await openTestDb();
   const { db } = testDb;
   const hub = recordingHub();
@@ -62,7 +69,21 @@ export async function openTicketEnv() {
     providers: { beta: undefined },
   });
   const jwtKey = await loadJwtKey(db);
-  const app = createApp({ db, config: loadConfig({ DATA_DIR: dataDir }), jwtKey, hub, whatsapp });
+  const appDeps = {
+    db,
+    config: loadConfig({ DATA_DIR: dataDir, ...options.env }),
+    jwtKey,
+    hub,
+    whatsapp,
+  };
+  const services = serviceDepsOf(appDeps);
+  const app = createApp(appDeps, services);
+  // Jobs run when a test calls `jobs.tick()`, not on a timer.
+  const jobs = createJobRunner({
+    deps: services,
+    instanceId: "test-instance",
+    handlers: createJobHandlers(services),
+  });
   const companyId = await createTestCompany(db);
   const otherId = await createTestCompany(db);
   const adminUser = await createTestUser(db, companyId);
@@ -112,6 +133,8 @@ export async function openTicketEnv() {
   return {
     db,
     app,
+    services,
+    jobs,
     hub,
     whatsapp,
     dataDir,
