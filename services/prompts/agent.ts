@@ -15,11 +15,10 @@
  *   for an agent's reply.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
-import { enqueueJob } from "../../lib/jobs/mod.ts";
+import { enqueueJob, type JobHandler } from "../../lib/jobs/mod.ts";
 import type { ChatTurn } from "../../lib/ai/provider.ts";
 import { planFeaturesOf } from "../accounts/permissions.ts";
 import type { ServiceDeps } from "../deps.ts";
-import type { DomainJobs } from "../job_handlers.ts";
 import { announceTicketChange } from "../tickets/announce.ts";
 import type { InboundHook } from "../tickets/mod.ts";
 import { sendSystemMessage } from "../tickets/outbound.ts";
@@ -87,7 +86,8 @@ export function aiAgentHook(deps: AgentDeps): InboundHook {
   };
 }
 
-export function aiJobs(deps: AgentDeps): DomainJobs {
+/** The area's job kinds (services/job_handlers.ts lists the areas). */
+export function aiJobs(deps: AgentDeps): Record<string, JobHandler<ServiceDeps>> {
   return {
     [AI_REPLY_JOB]: async (job) => {
       const companyId = Number(job.companyId);
