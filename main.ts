@@ -28,7 +28,8 @@ import { userRoutes } from "./routes/api/users.ts";
 import { assertOriginAllowed, crossSiteGuard } from "./lib/http/csrf.ts";
 import { resolveClientIp } from "./lib/http/client_ip.ts";
 import { authenticate, billingOnlyJoinsRefused, socketAuth } from "./lib/http/auth.ts";
-import { loadJwtKey } from "./services/accounts/secrets.ts";
+import { loadJwtKey, secretBoxOf } from "./services/accounts/secrets.ts";
+import { createAiProvider, DEFAULT_CHAT_MODEL } from "./lib/ai/provider.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
 import { accountPageRoutes } from "./routes/account_pages.tsx";
@@ -51,6 +52,7 @@ import { kanbanRoutes } from "./routes/api/kanban.ts";
 import { settingRoutes } from "./routes/api/settings.ts";
 import { contactRoutes } from "./routes/api/contacts.ts";
 import { tagRoutes } from "./routes/api/tags.ts";
+import { promptRoutes } from "./routes/api/prompts.ts";
 import { quickMessageRoutes } from "./routes/api/quick_messages.ts";
 import { queueOptionRoutes, queueRoutes } from "./routes/api/queues.ts";
 import { mediaRoutes } from "./routes/api/media.ts";
@@ -60,6 +62,7 @@ import { sandboxRoutes } from "./routes/api/sandbox.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
 import { createInboundPipeline } from "./services/tickets/inbound.ts";
 import { callRefusal, conversationFlowHook } from "./services/automation/mod.ts";
+import { aiAgentHook } from "./services/prompts/agent.ts";
 import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { messageRoutes } from "./routes/api/messages.ts";
 import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
@@ -128,6 +131,11 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
     clock: deps.clock ?? systemClock,
     log: deps.log ?? consoleLog,
     mediaLinks: createMediaLinks({ key: deps.jwtKey, publicUrl: deps.config.publicUrl }),
+    secrets: secretBoxOf(deps.db, deps.config.encryptionKey),
+    ai: createAiProvider({
+      baseUrl: deps.config.openaiBaseUrl,
+      model: deps.config.openaiModel ?? DEFAULT_CHAT_MODEL,
+    }),
   };
 }
 
@@ -193,10 +201,15 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/quick-messages", quickMessageRoutes(services));
   api.route("/queue", queueRoutes(services));
   api.route("/queue-options", queueOptionRoutes(services));
+  api.route("/prompt", promptRoutes(services));
   api.route("/media", mediaRoutes(services));
   // What the phones report becomes contacts, tickets and messages.
   services.sessions.subscribe(
-    createInboundPipeline(services, [campaignReplyHook(services), conversationFlowHook(services)]),
+    createInboundPipeline(services, [
+      campaignReplyHook(services),
+      conversationFlowHook(services),
+      aiAgentHook(services),
+    ]),
   );
   services.sessions.subscribe(callRefusal(services));
   api.route("/", whatsappRoutes(services));

@@ -13,9 +13,11 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_KEY: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().trim().min(1).max(100).optional(),
   /** Hosts or host:port pairs on a private network that outbound calls may reach. */
   ALLOW_PRIVATE_HOSTS: z.string().optional().transform((value) =>
     (value ?? "").split(",").map((part) => part.trim().toLowerCase()).filter(Boolean)
@@ -71,9 +73,13 @@ export interface Config {
   adminPassword?: string;
   /** Unset means: generate one on first start and keep it in the database. */
   jwtSecret?: string;
+  /** Seals companies' secrets; generated and kept in the database when unset. */
+  encryptionKey?: string;
   publicUrl: string;
   smtpUrl?: string;
   openaiBaseUrl?: string;
+  /** The chat model AI prompts answer with (`DEFAULT_CHAT_MODEL` when unset). */
+  openaiModel?: string;
   /** Private hosts (or host:port) that outbound calls to tenant-chosen addresses may reach. */
   allowPrivateHosts: string[];
   /** How many reverse proxies in front append to X-Forwarded-For (0: none, use the socket). */
@@ -115,9 +121,11 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,
+    openaiModel: e.OPENAI_MODEL,
     allowPrivateHosts: e.ALLOW_PRIVATE_HOSTS,
     trustProxy: e.TRUST_PROXY,
     waWebSocketUrl: e.WA_WEBSOCKET_URL,

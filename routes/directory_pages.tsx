@@ -1,7 +1,7 @@
 /**
  * The directory pages (core §2, §7, admin §2): /contacts (its first page rendered by the
  * server so the table shows at once; the island pages on from there), /tags and
- * /quick-messages, for everyone signed in; /queues for admins.
+ * /quick-messages, for everyone signed in; /queues and /prompts for admins.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
@@ -14,6 +14,7 @@ import {
 } from "../components/pages/QuickMessagesPage.tsx";
 import { QUEUES_PAGE_GROUPS, QueuesPage } from "../components/pages/QueuesPage.tsx";
 import { TAGS_PAGE_GROUPS, TagsPage } from "../components/pages/TagsPage.tsx";
+import { PROMPTS_PAGE_GROUPS, PromptsPage } from "../components/pages/PromptsPage.tsx";
 import { privatePage } from "./_private.tsx";
 import { type PageSessionDeps, principalOfPage } from "./_session.ts";
 
@@ -75,6 +76,14 @@ export function directoryPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
       extraI18nGroups: QUEUES_PAGE_GROUPS,
       requires: { admin: true },
       render: ({ user, t }) => <QueuesPage t={t} companyId={user.companyId} />,
+    }));
+
+  routes.get("/prompts", (c) =>
+    privatePage(c, deps, {
+      titleKey: "prompts.title",
+      extraI18nGroups: PROMPTS_PAGE_GROUPS,
+      requires: { admin: true, feature: "useOpenAi" },
+      render: ({ user, t }) => <PromptsPage t={t} companyId={user.companyId} />,
     }));
 
   return routes;

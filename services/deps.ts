@@ -4,7 +4,9 @@
  * global. A service asks for the part it uses with `Pick<ServiceDeps, "db" | "hub">`, which
  * lets a test pass just those.
  */
+import type { AiProvider } from "../lib/ai/provider.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { SecretBox } from "../lib/crypto/secret_box.ts";
 import type { Db } from "../lib/db/mod.ts";
 import type { Log } from "../lib/log.ts";
 import type { Mailer } from "../lib/mail/mod.ts";
@@ -27,4 +29,8 @@ export interface ServiceDeps {
   log: Log;
   /** Short-lived signed media addresses for <img> and <audio> tags (lib/media/signed_url.ts). */
   mediaLinks: MediaLinks;
+  /** Seals the secrets companies give us (AI keys, integration secrets) before storing them. */
+  secrets: SecretBox;
+  /** The OpenAI-compatible provider of AI prompts (`OPENAI_BASE_URL`, `OPENAI_MODEL`). */
+  ai: AiProvider;
 }

@@ -21,6 +21,7 @@ import { scheduleJobs } from "./schedules/jobs.ts";
 import { campaignJobs } from "./campaigns/jobs.ts";
 import { CAMPAIGN_SWEEP } from "./campaigns/sweep.ts";
 import { billingJobs, INVOICE_SWEEP } from "./billing/jobs.ts";
+import { aiJobs } from "./prompts/agent.ts";
 
 /** One area's handlers by job kind; the context carries the same `ServiceDeps` as `deps`. */
 export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
@@ -28,7 +29,13 @@ export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
 export type AreaJobs = (deps: ServiceDeps) => DomainJobs;
 
 /** Every area with jobs. */
-const AREA_JOBS: AreaJobs[] = [automationJobs, scheduleJobs, campaignJobs, billingJobs];
+const AREA_JOBS: AreaJobs[] = [
+  automationJobs,
+  scheduleJobs,
+  campaignJobs,
+  billingJobs,
+  aiJobs,
+];
 
 /**
  * Recurring sweeps: croner queues each at its times (and main.ts once at start), one job

@@ -71,6 +71,19 @@ const SHOTS: Shot[] = [
       return await click("[data-read-phone-book]")(page);
     },
   },
+  { name: "prompts", path: "/prompts" },
+  {
+    name: "prompts-dialog",
+    path: "/prompts",
+    prepare: async (page) => {
+      // The list's add button, whatever its label's language.
+      await page.evaluate(() =>
+        document.querySelector<HTMLButtonElement>("main header button, main button")?.click()
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return true;
+    },
+  },
   { name: "tags", path: "/tags" },
   { name: "quick-messages", path: "/quick-messages" },
   // The connections shots expect a sandbox connection with id 1 (its simulator) on the server.

@@ -27,20 +27,24 @@ export function idParam(c: Context, name = "id", notFoundCode = "ERR_NOT_FOUND")
 }
 
 /** A missing id is required; any other value that is not an id is `code`. */
-function idError(code: string) {
+function idError(code: string, requiredCode: string) {
   return (issue: { input?: unknown }) =>
-    issue.input === undefined || issue.input === null ? "ERR_REQUIRED" : code;
+    issue.input === undefined || issue.input === null ? requiredCode : code;
 }
 
 /**
  * A record id in a JSON body: a whole number from 1 to 2^31 - 1. Anything else names no
- * record one could choose: 400 with the field code `code` (ERR_INVALID_OPTION).
+ * record one could choose: 400 with the field code `code` (ERR_INVALID_OPTION), or
+ * `requiredCode` when it is missing (ERR_REQUIRED, or a screen's own wording).
  */
-export function idField(code = "ERR_INVALID_OPTION") {
-  return z.number({ error: idError(code) }).refine((id) => parseId(id) === id, code);
+export function idField(code = "ERR_INVALID_OPTION", requiredCode = "ERR_REQUIRED") {
+  return z.number({ error: idError(code, requiredCode) }).refine((id) => parseId(id) === id, code);
 }
 
 /** A record id in a query string or multipart form, where it arrives as text. */
-export function queryIdField(code = "ERR_INVALID_OPTION") {
-  return z.coerce.number({ error: idError(code) }).refine((id) => parseId(id) === id, code);
+export function queryIdField(code = "ERR_INVALID_OPTION", requiredCode = "ERR_REQUIRED") {
+  return z.coerce.number({ error: idError(code, requiredCode) }).refine(
+    (id) => parseId(id) === id,
+    code,
+  );
 }

@@ -2,7 +2,7 @@
  * A queue's integration (`useIntegrations`) and AI prompt (`useOpenAi`): plan-gated, so the
  * server refuses them for a plan without the flag instead of trusting the hidden menu.
  */
-import type { Queryable } from "../../lib/db/mod.ts";
+import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import type { FieldErrors } from "../../lib/http/field_errors.ts";
 import { assertPlanFeature } from "../accounts/permissions.ts";
@@ -21,9 +21,13 @@ export async function assertQueueLinks(
   const prompt = links.promptId !== undefined && links.promptId !== null;
   if (integration) await assertPlanFeature(db, companyId, "useIntegrations");
   if (prompt) await assertPlanFeature(db, companyId, "useOpenAi");
-  // Integrations and prompts arrive with their own issues: until then no id names one.
   const fields: FieldErrors = {};
+  // Integrations arrive with their own part of issue 18: until then no id names one.
   if (integration) fields.integrationId = { code: "ERR_NO_INTEGRATION_FOUND" };
-  if (prompt) fields.promptId = { code: "ERR_NO_PROMPT_FOUND" };
+  if (prompt) {
+    const found = await db.maybeOne(sql`select 1 from prompts
+      where id = ${links.promptId!} and company_id = ${companyId}`);
+    if (!found) fields.promptId = { code: "ERR_NO_PROMPT_FOUND" };
+  }
   if (Object.keys(fields).length > 0) throw new AppError("ERR_VALIDATION", 400, { fields });
 }

@@ -22,7 +22,12 @@ function selectOptions(companyId: number, where: Sql): Sql {
     order by o.id`;
 }
 
-async function assertQueue(db: Queryable, companyId: number, queueId: number): Promise<void> {
+/** 404 ERR_NO_QUEUE_FOUND unless the queue is the company's own. */
+export async function assertQueue(
+  db: Queryable,
+  companyId: number,
+  queueId: number,
+): Promise<void> {
   const found = await db.maybeOne(
     sql`select 1 from queues where id = ${queueId} and company_id = ${companyId}`,
   );

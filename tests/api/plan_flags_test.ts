@@ -21,6 +21,7 @@ interface Fixture {
 interface GatedCall {
   method: string;
   path: (f: Fixture) => string;
+  /** The body, or a function of the fixture when it names one of its records. */
   body?: unknown;
   /** The answer when the plan includes the flag (proof that the 403 is about the plan). */
   allowed: number;
@@ -97,6 +98,18 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
     },
   ],
   useOpenAi: [
+    { method: "GET", path: () => "/api/prompt", allowed: 200 },
+    {
+      method: "POST",
+      path: () => "/api/prompt",
+      body: (f: Fixture) => ({
+        name: "Atendente",
+        prompt: "Seja breve.",
+        apiKey: "sk-test-123456789",
+        queueId: f.queue,
+      }),
+      allowed: 200,
+    },
     {
       method: "POST",
       path: () => "/api/queue",
@@ -121,6 +134,10 @@ const GATED_ELSEWHERE: Partial<Record<PlanFeature, string>> = {
   useExternalApi: "signed in by a connection token: tests/api/external_send_test.ts (errors step)",
 };
 
+function bodyOf(call: GatedCall, fixture: Fixture): unknown {
+  return typeof call.body === "function" ? call.body(fixture) : call.body;
+}
+
 async function setPlanFlags(db: Db, companyId: number, on: boolean): Promise<void> {
   await db.run(sql`
     update plans set use_campaigns = ${on}, use_schedules = ${on}, use_internal_chat = ${on},
@@ -133,6 +150,7 @@ async function rows(db: Db, companyId: number): Promise<string> {
   return JSON.stringify({
     tags: await db.query(sql`select * from tags where company_id = ${companyId} order by id`),
     queues: await db.query(sql`select * from queues where company_id = ${companyId} order by id`),
+    prompts: await db.query(sql`select * from prompts where company_id = ${companyId} order by id`),
     connections: await db.query(
       sql`select * from whatsapps where company_id = ${companyId} order by id`,
     ),
@@ -171,7 +189,7 @@ Deno.test("[api] every flag of the plan is enforced by the API", async (t) => {
       for (const [flag, calls] of Object.entries(GATED)) {
         for (const call of calls) {
           const { status, body } = await answer(
-            await asAdmin(call.method, call.path(fixture), call.body),
+            await asAdmin(call.method, call.path(fixture), bodyOf(call, fixture)),
           );
           if (status !== 403 || body?.error !== "ERR_FEATURE_NOT_IN_PLAN") {
             wrong.push(
@@ -199,7 +217,7 @@ Deno.test("[api] every flag of the plan is enforced by the API", async (t) => {
       for (const [flag, calls] of Object.entries(GATED)) {
         for (const call of calls) {
           const { status, body } = await answer(
-            await asAdmin(call.method, call.path(fixture), call.body),
+            await asAdmin(call.method, call.path(fixture), bodyOf(call, fixture)),
           );
           assert.equal(status, call.allowed, `${flag}: ${call.method} ${JSON.stringify(body)}`);
         }

@@ -38,6 +38,7 @@ interface Ids {
   announcement: number;
   chat: number;
   invoice: number;
+  prompt: number;
 }
 
 interface Probe {
@@ -45,10 +46,12 @@ interface Probe {
   /** 404 for a company's records; 403 for the super user's endpoints. */
   expect: 403 | 404;
   /** A body that passes validation, so the answer is about the id, not the body. */
-  body?: unknown | (() => FormData);
+  body?: unknown | (() => unknown);
 }
 
 const HACK = "Hacked by B";
+/** A queue of company B's, for bodies that must name one of B's own records. */
+let otherQueue = 0;
 
 /** A valid upload, so a media route's answer is about the id and not a missing file. */
 function upload(): FormData {
@@ -77,6 +80,14 @@ const SWEEP: Record<string, Probe> = {
   },
   "DELETE /api/contacts/:id{[0-9]+}": { path: (i) => `/api/contacts/${i.contact}`, expect: 404 },
 
+  "GET /api/prompt/:id{[0-9]+}": { path: (i) => `/api/prompt/${i.prompt}`, expect: 404 },
+  "PUT /api/prompt/:id{[0-9]+}": {
+    path: (i) => `/api/prompt/${i.prompt}`,
+    expect: 404,
+    // B's own queue, so that only the prompt's id can make the answer 404.
+    body: () => ({ name: HACK, prompt: HACK, queueId: otherQueue }),
+  },
+  "DELETE /api/prompt/:id{[0-9]+}": { path: (i) => `/api/prompt/${i.prompt}`, expect: 404 },
   "GET /api/tags/:id{[0-9]+}": { path: (i) => `/api/tags/${i.tag}`, expect: 404 },
   "PUT /api/tags/:id{[0-9]+}": {
     path: (i) => `/api/tags/${i.tag}`,
@@ -495,6 +506,7 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
       sql`select * from contacts where company_id = ${companyId} order by id`,
     ),
     tags: await db.query(sql`select * from tags where company_id = ${companyId} order by id`),
+    prompts: await db.query(sql`select * from prompts where company_id = ${companyId} order by id`),
     quickMessages: await db.query(
       sql`select * from quick_messages where company_id = ${companyId} order by id`,
     ),
@@ -605,6 +617,7 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       contactListItem: 0,
       campaign: 0,
       file: 0,
+      prompt: 0,
       announcement: await made(
         asSuper("POST", "/api/announcements", { title: "Zeta aviso", text: "Manutenção" }),
         "announcement",
@@ -642,6 +655,15 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       }),
       "campaign",
     );
+    ids.prompt = await made(
+      asAdmin("POST", "/api/prompt", {
+        name: "Zeta IA",
+        prompt: "Zeta atende.",
+        apiKey: "sk-zeta-0123456789",
+        queueId: queue,
+      }),
+      "prompt",
+    );
     const ticket = await db.one<{ id: number; uuid: string }>(sql`
       insert into tickets (company_id, contact_id, whatsapp_id, last_message)
       values (${companyId}, ${ids.contact}, ${whatsapp}, 'Zeta pergunta')
@@ -667,6 +689,10 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       returning id`)).id;
     await db.run(sql`insert into ticket_tags (ticket_id, tag_id, company_id)
                      values (${ticket.id}, ${ids.tag}, ${companyId})`);
+    otherQueue = await made(
+      asOtherAdmin("POST", "/api/queue", { name: "Fila de B", color: "#00B800" }),
+      "B's queue",
+    );
     const before = await snapshot(db, companyId);
 
     const withParams = app.routes
@@ -738,6 +764,7 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       "/api/quick-messages/list",
       "/api/schedules",
       "/api/queue",
+      "/api/prompt",
       `/api/queue-options?queueId=${ids.queue}`,
       "/api/whatsapp",
       "/api/settings",

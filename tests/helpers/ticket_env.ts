@@ -53,6 +53,8 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, what: stri
 export interface TicketEnvOptions {
   /** Business time for the services and the job runner (a FakeClock in timer tests). */
   clock?: Clock;
+  /** More of the environment (e.g. `OPENAI_BASE_URL` pointing at a fake provider). */
+  env?: Record<string, string>;
 }
 
 export async function openTicketEnv(options: TicketEnvOptions = {}) {
@@ -72,7 +74,7 @@ export async function openTicketEnv(options: TicketEnvOptions = {}) {
   const jwtKey = await loadJwtKey(db);
   const appDeps = {
     db,
-    config: loadConfig({ DATA_DIR: dataDir }),
+    config: loadConfig({ DATA_DIR: dataDir, ...options.env }),
     jwtKey,
     hub,
     whatsapp,

@@ -1,0 +1,241 @@
+/**
+ * The AI agent (issue 18 item 2): a customer's message in a ticket that no person has taken,
+ * whose queue has a prompt (or, without a queue, whose connection has one), is answered by
+ * the OpenAI-compatible provider (lib/ai/provider.ts).
+ *
+ * - The inbound hook only queues a job (`ai.reply`): the provider may take seconds, and a
+ *   connection's messages are handled one after another.
+ * - The history is the ticket's LATEST `maxMessages` messages (the anchor sent the first
+ *   ones), text turns only; a voice note from the customer is transcribed first.
+ * - The transfer phrase moves the ticket to the prompt's queue and the agent stops there;
+ *   a provider error or time-out also stops it, leaving the ticket pending for a person,
+ *   with the reason logged. The customer's message is stored before any of this, so nothing
+ *   is lost either way.
+ * - Answers go through the one send path marked as the bot's, so their echoes are not taken
+ *   for an agent's reply.
+ */
+import { type Queryable, sql } from "../../lib/db/mod.ts";
+import { enqueueJob, type JobHandler } from "../../lib/jobs/mod.ts";
+import type { ChatTurn } from "../../lib/ai/provider.ts";
+import { planFeaturesOf } from "../accounts/permissions.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { announceTicketChange } from "../tickets/announce.ts";
+import type { InboundHook } from "../tickets/mod.ts";
+import { sendSystemMessage } from "../tickets/outbound.ts";
+import { findTicketRow, presentTicket } from "../tickets/rows.ts";
+import { countPromptUsage, keyPurpose } from "./prompts.ts";
+
+/** What the model says, first thing, when a person must take over (the anchor's phrase). */
+export const TRANSFER_PHRASE = "Ação: Transferir para o setor de atendimento";
+
+export const AI_REPLY_JOB = "ai.reply";
+
+type AgentDeps = Pick<
+  ServiceDeps,
+  "db" | "hub" | "media" | "mediaLinks" | "clock" | "log" | "secrets" | "ai"
+>;
+
+interface PromptOfTicket {
+  id: number;
+  prompt: string;
+  apiKeySealed: string;
+  maxTokens: number;
+  temperature: number;
+  maxMessages: number;
+  queueId: number | null;
+}
+
+/**
+ * The prompt that answers this ticket now, if any: none once a person has it, once the agent
+ * handed it over, or for groups and closed tickets.
+ */
+async function promptOfTicket(
+  db: Queryable,
+  companyId: number,
+  ticketId: number,
+): Promise<PromptOfTicket | undefined> {
+  return await db.maybeOne<PromptOfTicket>(sql`
+    select p.id, p.prompt, p.api_key_sealed as "apiKeySealed", p.max_tokens as "maxTokens",
+           p.temperature::float8 as temperature, p.max_messages as "maxMessages",
+           p.queue_id as "queueId"
+    from tickets t
+    left join queues q on q.id = t.queue_id
+    left join whatsapps w on w.id = t.whatsapp_id
+    join prompts p on p.company_id = t.company_id
+      and p.id = case
+        when t.queue_id is not null then q.prompt_id
+        -- A connection's prompt answers where no queue menu does (a connection without
+        -- queues): otherwise the chatbot asks for a queue and that queue's prompt answers.
+        when not exists (select 1 from whatsapp_queues wq
+                         where wq.company_id = t.company_id and wq.whatsapp_id = w.id)
+          then w.prompt_id
+      end
+    where t.id = ${ticketId} and t.company_id = ${companyId}
+      and t.user_id is null and t.status <> 'closed' and not t.is_group
+      and t.ai_handoff_at is null`);
+}
+
+export function aiAgentHook(deps: AgentDeps): InboundHook {
+  return {
+    name: "ai-agent",
+    async run({ companyId, ticket, message }) {
+      if (ticket.isGroup || ticket.userId !== null || ticket.status === "closed") return;
+      if (!await promptOfTicket(deps.db, companyId, ticket.id)) return;
+      await enqueueJob(deps.db, {
+        kind: AI_REPLY_JOB,
+        payload: { ticketId: ticket.id, messageId: message.id },
+        runAt: deps.clock.now(),
+        companyId,
+        // A failure hands the ticket to a person; answering twice would be worse.
+        maxAttempts: 1,
+      });
+    },
+  };
+}
+
+/** The area's job kinds (services/job_handlers.ts lists the areas). */
+export function aiJobs(deps: AgentDeps): Record<string, JobHandler<ServiceDeps>> {
+  return {
+    [AI_REPLY_JOB]: async (job) => {
+      const companyId = Number(job.companyId);
+      await replyWithAi(
+        deps,
+        companyId,
+        Number(job.payload.ticketId),
+        Number(job.payload.messageId),
+      );
+    },
+  };
+}
+
+/** The system message: the company's prompt, then how to address and when to hand over. */
+export function systemPrompt(prompt: string, customerName: string, maxTokens: number): string {
+  const firstName = customerName.trim().split(/\s+/)[0]?.replace(/[^\p{L}\p{N}'-]/gu, "") ?? "";
+  return [
+    prompt,
+    firstName ? `O cliente se chama ${firstName}; trate-o pelo primeiro nome.` : "",
+    `Responda em no máximo ${maxTokens} tokens.`,
+    `Quando o cliente precisar de uma pessoa, comece a resposta com "${TRANSFER_PHRASE}".`,
+  ].filter(Boolean).join("\n\n");
+}
+
+/** The reply without the transfer phrase, and whether the phrase was there. */
+export function splitTransfer(text: string): { text: string; transfer: boolean } {
+  const at = text.indexOf(TRANSFER_PHRASE);
+  if (at < 0) return { text: text.trim(), transfer: false };
+  const rest = (text.slice(0, at) + text.slice(at + TRANSFER_PHRASE.length))
+    .replace(/^[\s.:,;-]+/, "").trim();
+  return { text: rest, transfer: true };
+}
+
+interface HistoryRow {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  mediaType: string;
+  mediaPath: string | null;
+  mediaName: string | null;
+}
+
+async function replyWithAi(
+  deps: AgentDeps,
+  companyId: number,
+  ticketId: number,
+  messageId: number,
+): Promise<void> {
+  const { db } = deps;
+  const prompt = await promptOfTicket(db, companyId, ticketId);
+  if (!prompt) return;
+  // A later message of the customer has its own job, which answers with this one in view.
+  const newer = await db.maybeOne(sql`select 1 from messages
+    where ticket_id = ${ticketId} and company_id = ${companyId} and not from_me
+      and id > ${messageId} limit 1`);
+  if (newer) return;
+  if (!(await planFeaturesOf(db, companyId)).useOpenAi) return;
+  const row = await findTicketRow(db, companyId, ticketId);
+  if (!row) return;
+  const ticket = presentTicket(row);
+  try {
+    const apiKey = await deps.secrets.open(prompt.apiKeySealed, keyPurpose(prompt.id, "apiKey"));
+    const history = await db.query<HistoryRow>(sql`
+      select id, body, from_me as "fromMe", media_type as "mediaType",
+             media_path as "mediaPath", media_name as "mediaName"
+      from messages
+      where ticket_id = ${ticketId} and company_id = ${companyId} and not is_deleted
+      order by created_at desc, id desc
+      limit ${prompt.maxMessages}`);
+    const turns: ChatTurn[] = [];
+    for (const message of history.reverse()) {
+      const content = await textOf(deps, apiKey, message, messageId);
+      if (content) turns.push({ role: message.fromMe ? "assistant" : "user", content });
+    }
+    const answer = await deps.ai.chat(apiKey, {
+      messages: [
+        {
+          role: "system",
+          content: systemPrompt(prompt.prompt, ticket.contact.name, prompt.maxTokens),
+        },
+        ...turns,
+      ],
+      maxTokens: prompt.maxTokens,
+      temperature: prompt.temperature,
+    });
+    await countPromptUsage(db, prompt.id, answer.usage);
+    const reply = splitTransfer(answer.text);
+    if (reply.text) await sendSystemMessage(deps, companyId, ticket, reply.text);
+    if (reply.transfer) await handOver(deps, companyId, ticketId, prompt.queueId);
+  } catch (error) {
+    deps.log.warn("AI prompt failed: the ticket waits for a person", {
+      companyId,
+      ticketId,
+      promptId: prompt.id,
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    await handOver(deps, companyId, ticketId, undefined);
+  }
+}
+
+/**
+ * A message's text for the model: its body, or for the customer's voice note that this job
+ * answers, its transcription. Other media without a caption say nothing to it.
+ */
+async function textOf(
+  deps: AgentDeps,
+  apiKey: string,
+  message: HistoryRow,
+  answering: number,
+): Promise<string> {
+  const isVoice = message.mediaType === "audio" && message.mediaPath && !message.fromMe;
+  if (!isVoice || message.id !== answering) {
+    return message.mediaType === "audio" ? "" : message.body;
+  }
+  const bytes = await deps.media.read(message.mediaPath!);
+  if (!bytes) return "";
+  return await deps.ai.transcribe(apiKey, {
+    bytes,
+    fileName: message.mediaName || "audio.ogg",
+  });
+}
+
+/**
+ * The agent stops in this ticket; with a queue (the transfer phrase), the ticket moves there,
+ * and whoever sees that queue is told.
+ */
+async function handOver(
+  deps: AgentDeps,
+  companyId: number,
+  ticketId: number,
+  queueId: number | null | undefined,
+): Promise<void> {
+  const before = await findTicketRow(deps.db, companyId, ticketId);
+  if (!before) return;
+  const moveTo = queueId === undefined ? sql`queue_id` : sql`${queueId}`;
+  await deps.db.run(sql`update tickets
+    set ai_handoff_at = ${deps.clock.now()}, queue_id = ${moveTo}, updated_at = now()
+    where id = ${ticketId} and company_id = ${companyId}`);
+  const after = presentTicket((await findTicketRow(deps.db, companyId, ticketId))!);
+  const was = presentTicket(before);
+  if (was.queueId !== after.queueId) {
+    await announceTicketChange(deps, companyId, was, after);
+  }
+}

@@ -1,0 +1,34 @@
+/** A prompt as the API shows it: the keys only by their last four characters. */
+export interface Prompt {
+  id: number;
+  name: string;
+  prompt: string;
+  /** "texto" for text answers, else the voice of spoken answers. */
+  voice: string;
+  voiceRegion: string;
+  maxTokens: number;
+  temperature: number;
+  maxMessages: number;
+  queueId: number | null;
+  queue: { id: number; name: string } | null;
+  apiKeyHint: string;
+  voiceKeyHint: string;
+  promptTokens: number;
+  completionTokens: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a save sends; a key left out (or blank) on update keeps the stored one. */
+export interface PromptInput {
+  name: string;
+  prompt: string;
+  apiKey?: string;
+  voice: string;
+  voiceKey?: string;
+  voiceRegion: string;
+  maxTokens: number;
+  temperature: number;
+  maxMessages: number;
+  queueId: number;
+}
