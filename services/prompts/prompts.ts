@@ -72,6 +72,45 @@ export async function showPrompt(db: Queryable, who: Who, id: number): Promise<P
   return prompt;
 }
 
+/** A key sealed for its row, with the hint the screens show. */
+interface SealedKey {
+  sealed: string;
+  hint: string;
+}
+
+/**
+ * Seals the keys a save brings, before its transaction: the box may read its own key from the
+ * database the first time, and the embedded database has one connection, which an open
+ * transaction holds.
+ */
+async function sealKeys(deps: PromptDeps, id: number, input: PromptInput) {
+  const seal = async (plain: string | undefined, field: "apiKey" | "voiceKey") =>
+    plain
+      ? { sealed: await deps.secrets.seal(plain, keyPurpose(id, field)), hint: secretHint(plain) }
+      : undefined;
+  return {
+    apiKey: await seal(input.apiKey, "apiKey"),
+    voiceKey: await seal(input.voiceKey, "voiceKey"),
+  };
+}
+
+async function storeKeys(
+  tx: Queryable,
+  id: number,
+  keys: { apiKey?: SealedKey; voiceKey?: SealedKey },
+) {
+  if (keys.apiKey) {
+    await tx.run(sql`update prompts
+      set api_key_sealed = ${keys.apiKey.sealed}, api_key_hint = ${keys.apiKey.hint}
+      where id = ${id}`);
+  }
+  if (keys.voiceKey) {
+    await tx.run(sql`update prompts
+      set voice_key_sealed = ${keys.voiceKey.sealed}, voice_key_hint = ${keys.voiceKey.hint}
+      where id = ${id}`);
+  }
+}
+
 export async function createPrompt(
   deps: PromptDeps,
   who: Who,
@@ -80,36 +119,27 @@ export async function createPrompt(
   await assertPlanFeature(deps.db, who.companyId, "useOpenAi");
   await assertQueue(deps.db, who.companyId, input.queueId);
   if (!input.apiKey) throw new AppError("ERR_PROMPT_API_KEY_REQUIRED", 400);
-  const apiKey = input.apiKey;
+  // The id first: each key is sealed for its row.
+  const { id } = await deps.db.one<{ id: number }>(
+    sql`select nextval('prompts_id_seq')::int as id`,
+  );
+  const keys = await sealKeys(deps, id, input);
   const prompt = await conflictOnDuplicate(
     "ERR_PROMPT_NAME_TAKEN",
     () =>
       deps.db.transaction(async (tx) => {
-        const { id } = await tx.one<{ id: number }>(sql`
-        insert into prompts (company_id, name, prompt, voice, voice_region, max_tokens,
-                             temperature, max_messages, queue_id, api_key_sealed, api_key_hint)
-        values (${who.companyId}, ${input.name}, ${input.prompt}, ${input.voice},
-                ${input.voiceRegion}, ${input.maxTokens}, ${input.temperature},
-                ${input.maxMessages}, ${input.queueId}, '', '')
-        returning id`);
-        // Sealed once the id is known: the key is bound to its row.
-        await tx.run(sql`update prompts
-        set api_key_sealed = ${await deps.secrets.seal(apiKey, keyPurpose(id, "apiKey"))},
-            api_key_hint = ${secretHint(apiKey)}
-        where id = ${id}`);
-        if (input.voiceKey) await storeVoiceKey(deps, tx, id, input.voiceKey);
+        await tx.run(sql`
+          insert into prompts (id, company_id, name, prompt, voice, voice_region, max_tokens,
+                               temperature, max_messages, queue_id, api_key_sealed, api_key_hint)
+          values (${id}, ${who.companyId}, ${input.name}, ${input.prompt}, ${input.voice},
+                  ${input.voiceRegion}, ${input.maxTokens}, ${input.temperature},
+                  ${input.maxMessages}, ${input.queueId}, '', '')`);
+        await storeKeys(tx, id, keys);
         return (await findPrompt(tx, who.companyId, id))!;
       }),
   );
   await publishPrompt(deps, who.companyId, { action: "create", prompt });
   return prompt;
-}
-
-async function storeVoiceKey(deps: PromptDeps, tx: Queryable, id: number, voiceKey: string) {
-  await tx.run(sql`update prompts
-    set voice_key_sealed = ${await deps.secrets.seal(voiceKey, keyPurpose(id, "voiceKey"))},
-        voice_key_hint = ${secretHint(voiceKey)}
-    where id = ${id}`);
 }
 
 export async function updatePrompt(
@@ -119,6 +149,7 @@ export async function updatePrompt(
   input: PromptInput,
 ): Promise<Prompt> {
   await assertPlanFeature(deps.db, who.companyId, "useOpenAi");
+  const keys = await sealKeys(deps, id, input);
   const prompt = await conflictOnDuplicate(
     "ERR_PROMPT_NAME_TAKEN",
     () =>
@@ -135,13 +166,7 @@ export async function updatePrompt(
             temperature = ${input.temperature}, max_messages = ${input.maxMessages},
             queue_id = ${input.queueId}, updated_at = now()
         where id = ${id} and company_id = ${who.companyId}`);
-        if (input.apiKey) {
-          await tx.run(sql`update prompts
-          set api_key_sealed = ${await deps.secrets.seal(input.apiKey, keyPurpose(id, "apiKey"))},
-              api_key_hint = ${secretHint(input.apiKey)}
-          where id = ${id}`);
-        }
-        if (input.voiceKey) await storeVoiceKey(deps, tx, id, input.voiceKey);
+        await storeKeys(tx, id, keys);
         return (await findPrompt(tx, who.companyId, id))!;
       }),
   );
