@@ -83,21 +83,32 @@ Deno.test("[api] queued messages: not before their time, with their origin", asy
       assert.equal(await receive(queued.wid, { fromMe: true }), undefined);
     });
 
-    await t.step("the echo of a message sent to a number alone takes its origin", async () => {
-      const queued = await queueOutgoing(db, {
-        companyId,
-        connectionId,
-        to: { number: customer.number },
-        body: "Promoção de hoje",
-        origin: "campaign",
-      });
-      assert.equal(queued.message, undefined);
-      await receive(queued.wid, { fromMe: true });
-      assert.equal(await originOf(queued.wid), "campaign");
-      await receive("TYPED-ON-PHONE", { fromMe: true });
-      assert.equal(await originOf("TYPED-ON-PHONE"), null);
-      assert.equal(await originOf("IN1"), null, "a customer's message has none");
-    });
+    await t.step(
+      "a campaign's echo to a number alone is not stored; a phone's message is",
+      async () => {
+        const queued = await queueOutgoing(db, {
+          companyId,
+          connectionId,
+          to: { number: customer.number },
+          body: "Promoção de hoje",
+          origin: "campaign",
+        });
+        assert.equal(queued.message, undefined);
+        const tickets = async () =>
+          (await db.one<{ n: number }>(sql`
+          select count(*)::int as n from tickets where company_id = ${companyId}`)).n;
+        const before = await tickets();
+        // Issue 20: campaign messages never create, reopen or close a conversation.
+        await receive(queued.wid, { fromMe: true });
+        const echo = await db.maybeOne(sql`
+        select 1 from messages where company_id = ${companyId} and wid = ${queued.wid}`);
+        assert.equal(echo, undefined);
+        assert.equal(await tickets(), before);
+        await receive("TYPED-ON-PHONE", { fromMe: true });
+        assert.equal(await originOf("TYPED-ON-PHONE"), null);
+        assert.equal(await originOf("IN1"), null, "a customer's message has none");
+      },
+    );
   } finally {
     await testDb.close();
     await Deno.remove(dataDir, { recursive: true });
