@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
-import { inViewport, launchBrowser } from "../helpers/browser.ts";
+import { comesIntoView, inViewport, launchBrowser } from "../helpers/browser.ts";
 import { apiWith, clickButton, signedInPage, startTestServer } from "../helpers/browser_server.ts";
 
 /** Sets a time input the way a person picking a time does (Preact listens to `input`). */
@@ -174,7 +174,10 @@ Deno.test("[browser] queues: hours and a three-level options menu saved with the
           await page.$eval("dialog[open] [role=alert]", (el) => el.textContent ?? ""),
           /Já existe uma fila com esse nome/,
         );
-        assert.ok(await inViewport(page, "dialog[open] #queue-name"), "the wrong field is shown");
+        assert.ok(
+          await comesIntoView(page, "dialog[open] #queue-name"),
+          "the wrong field is shown",
+        );
         await clickButton(page, "dialog[open] footer", "Cancelar");
         await page.waitForFunction(() => !document.querySelector("dialog[open]"));
       });

@@ -73,7 +73,14 @@ Deno.test("[browser] tags and quick messages: create, edit, delete", async (t) =
       await fill(page, "#quick-message-shortcode", "oi");
       await fill(page, "#quick-message-text", "Olá, ");
       await page.click('dialog[open] button[title="Primeiro nome do contato"]');
-      await page.click("dialog[open] #quick-message-geral");
+      // An admin's new quick reply is the whole company's unless switched off (issue 23).
+      assert.equal(
+        await page.$eval(
+          "dialog[open] #quick-message-geral",
+          (el) => (el as HTMLInputElement).checked,
+        ),
+        true,
+      );
       await saveDialog(page);
       await page.waitForSelector("text//oi");
       const text = await page.$eval("tbody", (el) => el.textContent ?? "");

@@ -51,6 +51,18 @@ export async function launchBrowser(): Promise<TestBrowser> {
 }
 
 /** Whether the element `selector` is wholly inside the viewport (not scrolled or cut off). */
+/**
+ * Waits (up to 5 s) until `selector` is wholly in view: for what the page scrolls into view
+ * on its next animation frame, which a loaded machine may run late.
+ */
+export async function comesIntoView(page: Page, selector: string): Promise<boolean> {
+  for (let tries = 0; tries < 50; tries++) {
+    if (await inViewport(page, selector)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
 export function inViewport(page: Page, selector: string): Promise<boolean> {
   return page.$eval(selector, (element) => {
     const box = element.getBoundingClientRect();
