@@ -20,6 +20,7 @@ import { Dialog } from "../../components/ui/Dialog.tsx";
 import { CONTROL_CLASSES } from "../../components/ui/Field.tsx";
 import { Input } from "../../components/ui/Input.tsx";
 import { api, ApiError } from "../../lib/client/api.ts";
+import { syncAttachment } from "../../lib/client/attachment_upload.ts";
 import { ownMediaAddress } from "../../lib/client/media_url.ts";
 import { closeModal, useModal } from "../../lib/client/modal.ts";
 import { useDebounced } from "../../lib/client/paged_list.ts";
@@ -95,19 +96,6 @@ export function ScheduleDialog({ record, contact, day, onSaved, onClose }: Sched
     };
   }
 
-  async function syncAttachment(current: ScheduleRow): Promise<ScheduleRow> {
-    const upload = `/api/schedules/${current.id}/media-upload`;
-    if (attachment.file) {
-      const form = new FormData();
-      form.append("file", attachment.file);
-      return await api<ScheduleRow>(upload, { method: "POST", body: form });
-    }
-    if (!attachment.current && current.mediaPath) {
-      return await api<ScheduleRow>(upload, { method: "DELETE" });
-    }
-    return current;
-  }
-
   async function save(event: Event) {
     event.preventDefault();
     const found = check();
@@ -121,7 +109,11 @@ export function ScheduleDialog({ record, contact, day, onSaved, onClose }: Sched
         body: { contactId, body: body.trim(), sendAt: new Date(sendAt).toISOString() },
       });
       setSaved(current);
-      current = await syncAttachment(current);
+      current = await syncAttachment(
+        `/api/schedules/${current.id}/media-upload`,
+        attachment,
+        current,
+      );
       onSaved?.(current);
       closeModal(SCHEDULE_DIALOG_ID);
     } catch (err) {

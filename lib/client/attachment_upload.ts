@@ -1,5 +1,6 @@
 /**
- * The attachment step of a dialog that saves a record first (quick messages, announcements):
+ * The attachment step of a dialog that saves a record first (quick messages, announcements,
+ * schedules):
  * a newly picked file is uploaded to the record's `media-upload`, a removed one deleted there,
  * and the record answered as it ends up.
  */
