@@ -1,9 +1,12 @@
 /**
  * Password hashing with scrypt (node:crypto, maintained with the runtime): memory-hard and
  * slow on purpose. Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later while
- * old hashes still verify.
+ * old hashes still verify. Accounts imported from Whaticket keep its bcrypt hash (`$2a$…`,
+ * `$2b$…`) so their owners sign in with the password they had; `needsRehash` tells the login
+ * to replace such a hash with ours once the password is known.
  */
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import bcrypt from "bcryptjs";
 
 const COST = { N: 16384, r: 8, p: 1 };
 const KEY_BYTES = 32;
@@ -24,7 +27,10 @@ export async function hashPassword(password: string): Promise<string> {
     .join("$");
 }
 
+const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (BCRYPT.test(stored)) return await bcrypt.compare(password, stored);
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
@@ -34,6 +40,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** True for a hash that is not ours at today's cost: replace it at the next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) !== COST.N || Number(r) !== COST.r ||
+    Number(p) !== COST.p;
 }
 
 /**

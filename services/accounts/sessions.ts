@@ -7,7 +7,12 @@ import { type Db, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
-import { DUMMY_HASH_PROMISE, verifyPassword } from "../../lib/auth/password.ts";
+import {
+  DUMMY_HASH_PROMISE,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from "../../lib/auth/password.ts";
 import { revokeAccessToken } from "../../lib/http/auth.ts";
 import {
   type AccessClaims,
@@ -132,6 +137,12 @@ export async function login(
     { wrongCode: "ERR_INVALID_CREDENTIALS", now },
   );
   assertCompanyActive(found.user, undefined, { allowPayment: true });
+  // An imported bcrypt hash (or one of an older cost) becomes ours now that the password is
+  // known; only if it is still the hash that was checked (a reset in between wins).
+  if (needsRehash(found.passwordHash)) {
+    await db.run(sql`update users set password_hash = ${await hashPassword(credentials.password)}
+      where id = ${found.user.id} and password_hash = ${found.passwordHash}`);
+  }
   await db.run(sql`update users set online = true, updated_at = now() where id = ${found.user.id}`);
   const session = await issue(db, { ...found.user, online: true }, key, crypto.randomUUID());
   const { id, companyId } = session.user;
