@@ -6,6 +6,7 @@
  * Stop the Balcão server while it runs on the embedded database (one process at a time).
  */
 import { parseArgs } from "node:util";
+import { systemClock } from "../lib/clock.ts";
 import { loadConfig } from "../lib/config.ts";
 import { openDb } from "../lib/db/mod.ts";
 import { migrate } from "../lib/db/migrate.ts";
@@ -60,6 +61,7 @@ try {
     mediaDir: values.media,
     dryRun: values["dry-run"],
     batchSize,
+    now: systemClock.now(),
     progress: true,
   });
   console.log(report.toText());

@@ -16,6 +16,8 @@ export interface ImportContext {
   progress: Progress;
   batchSize: number;
   dryRun: boolean;
+  /** "Now" for what depends on it (a schedule whose time has passed is not sent). */
+  now: Date;
   /** Where Whaticket kept its uploads (its backend's `public` folder), when given. */
   mediaDir?: string;
   media: MediaStore;

@@ -92,7 +92,7 @@ async function assertContact(db: Queryable, companyId: number, contactId: number
 }
 
 /** Queues (or moves) the schedule's send to its time. */
-function queueSend(tx: Queryable, companyId: number, id: number, sendAt: Date) {
+export function queueSend(tx: Queryable, companyId: number, id: number, sendAt: Date) {
   return enqueueJob(tx, {
     kind: SEND_JOB,
     payload: { id },

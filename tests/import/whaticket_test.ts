@@ -31,6 +31,8 @@ Deno.test({
     const dataDir = await Deno.makeTempDir({ prefix: "balcao-import-" });
     const mediaDir = await Deno.makeTempDir({ prefix: "whaticket-public-" });
     await Deno.writeFile(`${mediaDir}/comprovante-1714564980.jpg`, JPEG);
+    await Deno.mkdir(`${mediaDir}/quickMessage`);
+    await Deno.writeTextFile(`${mediaDir}/quickMessage/tabela.pdf`, "%PDF-1.4\n%tabela\n");
     const media = createDiskMediaStore(dataDir);
     const run = () =>
       importWhaticket({
@@ -40,6 +42,7 @@ Deno.test({
         secrets: secretBoxOf(db),
         mediaDir,
         batchSize: 2,
+        now: new Date("2025-01-01T00:00:00Z"),
       });
     const count = async (table: string) =>
       (await db.one<{ n: number }>(sql`select count(*)::int as n from ${sql.ident(table)}`)).n;
@@ -186,6 +189,30 @@ Deno.test({
             { title: "Plano básico", parent: "Planos" },
             { title: "Planos", parent: null },
           ]);
+        },
+      );
+
+      await t.step(
+        "quick messages with their files; schedules still to come get their job",
+        async () => {
+          const quick = await db.query<{ shortcode: string; media_path: string | null }>(sql`
+          select shortcode, media_path from quick_messages order by shortcode`);
+          assert.deepEqual(quick.map((q) => [q.shortcode, q.media_path !== null]), [
+            ["pix", false],
+            ["tabela", true],
+          ]);
+          const schedules = await db.query<{ id: number; body: string; status: string }>(sql`
+          select id, body, status from schedules order by send_at`);
+          assert.deepEqual(schedules.map((s) => [s.body, s.status]), [
+            ["Promoção antiga", "ERRO"],
+            ["Feliz aniversário", "ENVIADA"],
+            ["Lembrete da renovação", "PENDENTE"],
+          ]);
+          const jobs = await db.query<{ unique_key: string; run_at: Date }>(sql`
+          select unique_key, run_at from jobs where kind = 'schedule.send'`);
+          assert.deepEqual(jobs.map((j) => j.unique_key), [`schedule:${schedules[2]!.id}`]);
+          assert.equal(new Date(jobs[0]!.run_at).toISOString(), "2025-03-01T12:00:00.000Z");
+          assert.equal(await count("helps"), 1);
         },
       );
 

@@ -1,5 +1,6 @@
 /** Queues with their hours, who works them, their options tree, and tags. */
 import { sql } from "../../../lib/db/mod.ts";
+import { QUEUE_MEDIA_AREA } from "../../queues/types.ts";
 import type { ImportContext } from "../context.ts";
 import type { Decision, TableStep } from "../engine.ts";
 import { copyMedia, mediaColumns } from "../media.ts";
@@ -37,7 +38,7 @@ export const queues: TableStep = {
         continue;
       }
       const media = mediaColumns(
-        await copyMedia(ctx, companyId, "queues", row.mediaPath),
+        await copyMedia(ctx, companyId, QUEUE_MEDIA_AREA, row.mediaPath),
         row.mediaName,
       );
       const schedules = json<unknown>(row.schedules, null);
@@ -146,7 +147,7 @@ export const queueOptions: TableStep = {
         continue;
       }
       const media = mediaColumns(
-        await copyMedia(ctx, companyId, "queues", row.mediaPath),
+        await copyMedia(ctx, companyId, QUEUE_MEDIA_AREA, row.mediaPath),
         row.mediaName,
       );
       out.push({
