@@ -59,7 +59,7 @@ async function insertRecords(
   return target.serial ? new Set(result.rows.map((row) => Number(row.id))) : result.rowCount;
 }
 
-async function newIds(tx: Queryable, table: string, n: number): Promise<number[]> {
+export async function newIds(tx: Queryable, table: string, n: number): Promise<number[]> {
   if (n === 0) return [];
   const rows = await tx.query<{ id: number }>(sql`
     select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id
@@ -110,9 +110,13 @@ async function runBatch(ctx: ImportContext, step: TableStep, rows: SourceRow[]):
   const inserts = decisions.filter((d) => "insert" in d);
   const known = ctx.loadedIds(step.table);
   await ctx.batch(async (tx) => {
-    const ids = step.target.serial ? await newIds(tx, step.target.name, inserts.length) : [];
+    // A step may have taken its ids already (prompts seal their keys for their row's id).
+    const fresh = step.target.serial
+      ? await newIds(tx, step.target.name, inserts.filter((d) => d.insert.id === undefined).length)
+      : [];
+    const ids = inserts.map((d) => d.insert.id === undefined ? fresh.shift() : Number(d.insert.id));
     const records = inserts.map((d, i) =>
-      step.target.serial ? { id: ids[i], ...d.insert } : d.insert
+      step.target.serial ? { ...d.insert, id: ids[i] } : d.insert
     );
     const wentIn = records.length > 0
       ? await insertRecords(tx, step.target, records)

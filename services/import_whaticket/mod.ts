@@ -17,6 +17,24 @@ import { usersDefaultConnection, whatsappQueues, whatsapps } from "./steps/conne
 import { messages } from "./steps/messages.ts";
 import { queueOptions, queues, tags, userQueues } from "./steps/queues.ts";
 import { helps, quickMessages, schedules } from "./steps/extras.ts";
+import {
+  campaigns,
+  campaignSettings,
+  campaignShipping,
+  contactListItems,
+  contactLists,
+  files,
+  filesOptions,
+} from "./steps/outreach.ts";
+import {
+  announcements,
+  chatMessages,
+  chats,
+  chatUsers,
+  invoices,
+  promptLinks,
+  prompts,
+} from "./steps/team.ts";
 import { ticketNotes, tickets, ticketTags, ticketTracking, userRatings } from "./steps/tickets.ts";
 
 export { ImportReport } from "./report.ts";
@@ -62,25 +80,25 @@ const STEPS: Step[] = [
   quickMessages,
   schedules,
   helps,
+  contactLists,
+  contactListItems,
+  files,
+  filesOptions,
+  campaigns,
+  campaignSettings,
+  campaignShipping,
+  prompts,
+  promptLinks,
+  chats,
+  chatUsers,
+  chatMessages,
+  announcements,
+  invoices,
 ];
 
 /** Whaticket tables with nothing to go to here (yet), reported so nobody looks for them. */
-const LATER = "not imported by this version";
 const NOT_CARRIED: Record<string, string> = {
-  QueueIntegrations: LATER,
-  Prompts: LATER,
-  Campaigns: LATER,
-  CampaignSettings: LATER,
-  CampaignShipping: LATER,
-  ContactLists: LATER,
-  ContactListItems: LATER,
-  Files: LATER,
-  FilesOptions: LATER,
-  Chats: LATER,
-  ChatUsers: LATER,
-  ChatMessages: LATER,
-  Announcements: LATER,
-  Invoices: LATER,
+  QueueIntegrations: "queue integrations are not imported by this version",
   Subscriptions: "unused by Whaticket (its writes are commented out)",
   Baileys: "phone address books are synced again by the connection",
 };
@@ -129,6 +147,9 @@ export async function importWhaticket(options: ImportOptions): Promise<ImportRep
       }
     });
 
+  // The secret box may read its key from the database: read it now, before any transaction
+  // holds the embedded database's one connection.
+  await options.secrets.seal("", "import:whaticket");
   if (!options.dryRun) {
     await run(options.db, (work) => options.db.transaction(work));
     return report;

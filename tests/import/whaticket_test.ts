@@ -33,6 +33,8 @@ Deno.test({
     await Deno.writeFile(`${mediaDir}/comprovante-1714564980.jpg`, JPEG);
     await Deno.mkdir(`${mediaDir}/quickMessage`);
     await Deno.writeTextFile(`${mediaDir}/quickMessage/tabela.pdf`, "%PDF-1.4\n%tabela\n");
+    await Deno.mkdir(`${mediaDir}/fileList/1`, { recursive: true });
+    await Deno.writeTextFile(`${mediaDir}/fileList/1/catalogo.pdf`, "%PDF-1.4\n%catalogo\n");
     const media = createDiskMediaStore(dataDir);
     const run = () =>
       importWhaticket({
@@ -215,6 +217,64 @@ Deno.test({
           assert.equal(await count("helps"), 1);
         },
       );
+
+      await t.step("campaigns: what ran is history, nothing is sent by surprise", async () => {
+        const rows = await db.query<{ name: string; status: string; files: number }>(sql`
+          select c.name, c.status, (select count(*)::int from file_options o
+            where o.file_id = c.file_list_id and o.path is not null) as files
+          from campaigns c order by c.id`);
+        assert.deepEqual(rows.map((c) => [c.name, c.status, c.files]), [
+          ["Black Friday", "FINALIZADA", 1],
+          ["Natal", "CANCELADA", 0],
+          ["Carnaval", "PROGRAMADA", 0],
+        ]);
+        const shipped = await db.query<{ delivered: boolean; queued: boolean }>(sql`
+          select delivered_at is not null as delivered, queued_at is not null as queued
+          from campaign_shippings order by id`);
+        assert.deepEqual(shipped, [{ delivered: true, queued: true }, {
+          delivered: false,
+          queued: false,
+        }]);
+        assert.equal(await count("contact_list_items"), 2);
+        const setting = await db.one<{ value: string }>(
+          sql`select value from campaign_settings where key = 'messageInterval'`,
+        );
+        assert.equal(setting.value, "20");
+      });
+
+      await t.step(
+        "a prompt's key is sealed again for its new row; its queue points at it",
+        async () => {
+          const prompt = await db.one<{ id: number; api_key_sealed: string; api_key_hint: string }>(
+            sql`select id, api_key_sealed, api_key_hint from prompts`,
+          );
+          assert.equal(prompt.api_key_hint, "abcd");
+          assert.ok(!prompt.api_key_sealed.includes("sk-antiga"));
+          assert.equal(
+            await secretBoxOf(db).open(prompt.api_key_sealed, `prompt:${prompt.id}:apiKey`),
+            "sk-antiga-chave-0123456789abcd",
+          );
+          const queue = await db.one<{ prompt_id: number }>(
+            sql`select prompt_id from queues where name = 'Financeiro'`,
+          );
+          assert.equal(queue.prompt_id, prompt.id);
+        },
+      );
+
+      await t.step("internal chat, announcements and invoices", async () => {
+        const messages = await db.query<{ message: string }>(
+          sql`select message from chat_messages order by id`,
+        );
+        assert.deepEqual(messages.map((m) => m.message), ["bom dia", "📎 escala.xlsx"]);
+        assert.equal(await count("chat_users"), 1);
+        assert.equal(await count("announcements"), 1);
+        const invoices = await db.query<{ status: string; paid: boolean }>(sql`
+          select status, paid_at is not null as paid from invoices order by due_date`);
+        assert.deepEqual(invoices, [{ status: "paid", paid: true }, {
+          status: "open",
+          paid: false,
+        }]);
+      });
 
       let token = "";
       await t.step("a user signs in with the old password; the hash becomes ours", async () => {
