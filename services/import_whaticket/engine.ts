@@ -37,6 +37,11 @@ export interface TableStep {
   sourceIdOf?(row: SourceRow): string;
   target: TargetTable;
   decide(rows: SourceRow[], ctx: ImportContext): Promise<Decision[]>;
+  /**
+   * For a table whose rows keep their source id (messages keep WhatsApp's), the rows already
+   * here are found by that id, and no mapping rows are written (a million of them, otherwise).
+   */
+  keptHere?(ctx: ImportContext, rows: SourceRow[]): Promise<Set<string>>;
   /** Runs in the batch's transaction after its rows are inserted. */
   afterInsert?(tx: Queryable, inserted: { sourceId: string; id: number | null }[]): Promise<void>;
 }
@@ -101,7 +106,9 @@ async function runBatch(ctx: ImportContext, step: TableStep, rows: SourceRow[]):
   const line = ctx.report.table(step.table);
   const idOf = step.sourceIdOf ?? ((row: SourceRow) => String(row.id));
   const sourceIds = rows.map(idOf);
-  const before = await mappedAlready(ctx.target, ctx.source.name, step.table, sourceIds);
+  const before = step.keptHere
+    ? await step.keptHere(ctx, rows)
+    : await mappedAlready(ctx.target, ctx.source.name, step.table, sourceIds);
   const fresh = rows.filter((row) => !before.has(idOf(row)));
   if (before.size > 0) count(line.skipped, "already imported", before.size);
   if (fresh.length === 0) return;
@@ -137,10 +144,12 @@ async function runBatch(ctx: ImportContext, step: TableStep, rows: SourceRow[]):
     const matched = decisions.filter((d) => "matched" in d);
     for (const d of matched) count(line.skipped, d.reason);
     for (const d of decisions) if ("skip" in d) count(line.skipped, d.skip);
-    await recordMappings(tx, ctx.source.name, step.table, [
-      ...inserted.map((i) => ({ sourceId: i.sourceId, targetId: i.id })),
-      ...matched.map((m) => ({ sourceId: m.sourceId, targetId: m.matched })),
-    ]);
+    if (!step.keptHere) {
+      await recordMappings(tx, ctx.source.name, step.table, [
+        ...inserted.map((i) => ({ sourceId: i.sourceId, targetId: i.id })),
+        ...matched.map((m) => ({ sourceId: m.sourceId, targetId: m.matched })),
+      ]);
+    }
     await step.afterInsert?.(tx, inserted);
     line.imported += typeof wentIn === "number" ? wentIn : inserted.length;
     for (const i of inserted) if (i.id !== null) known?.set(i.sourceId, i.id);

@@ -4,6 +4,7 @@
  * invisible markers the original put in its automatic texts are stripped; media files are
  * copied from --media into our store.
  */
+import { sql } from "../../../lib/db/mod.ts";
 import type { Decision, TableStep } from "../engine.ts";
 import { copyMedia, mediaColumns } from "../media.ts";
 import { bool, hasMarkers, ref, stamps, stripMarkers, text } from "../values.ts";
@@ -25,6 +26,16 @@ export const messages: TableStep = {
            m."createdAt", m."updatedAt", t."whatsappId" as "ticketWhatsappId"
     from "Messages" m left join "Tickets" t on t.id = m."ticketId"`,
   keyType: "text",
+  async keptHere(ctx, rows) {
+    const companyIds = await ctx.ids("Companies");
+    const companies = [...new Set(rows.map((row) => ref(companyIds, row.companyId) ?? 0))];
+    const found = await ctx.target.query<{ wid: string }>(sql`
+      select wid from messages
+      where company_id = any(${companies}::int[]) and wid = any(${
+      rows.map((row) => String(row.id))
+    }::text[])`);
+    return new Set(found.map((row) => row.wid));
+  },
   target: {
     name: "messages",
     serial: true,
