@@ -16,7 +16,7 @@ import { importWhaticket } from "../services/import_whaticket/mod.ts";
 
 const USAGE =
   "usage: deno task import:whaticket --from postgres://user:pass@host/db [--media DIR] " +
-  "[--dry-run] [--batch N]";
+  "[--dry-run] [--keep-sessions] [--batch N]";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -33,13 +33,6 @@ const { values } = parseArgs({
 if (values.help || !values.from) {
   console.error(USAGE);
   Deno.exit(values.help ? 0 : 2);
-}
-if (values["keep-sessions"]) {
-  console.error(
-    "--keep-sessions is not available in this version: connections are imported disconnected " +
-      "and need a new QR code.",
-  );
-  Deno.exit(2);
 }
 const batchSize = values.batch ? Number(values.batch) : 2000;
 if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50_000) {
@@ -62,6 +55,7 @@ try {
     dryRun: values["dry-run"],
     batchSize,
     now: systemClock.now(),
+    keepSessions: values["keep-sessions"],
     progress: true,
   });
   console.log(report.toText());

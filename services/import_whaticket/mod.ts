@@ -17,6 +17,7 @@ import { usersDefaultConnection, whatsappQueues, whatsapps } from "./steps/conne
 import { messages } from "./steps/messages.ts";
 import { queueOptions, queues, tags, userQueues } from "./steps/queues.ts";
 import { helps, quickMessages, schedules } from "./steps/extras.ts";
+import { keepSessions } from "./steps/sessions.ts";
 import {
   campaigns,
   campaignSettings,
@@ -50,6 +51,8 @@ export interface ImportOptions {
   batchSize?: number;
   /** "Now" (the CLI passes the clock's time; tests a fixed one). */
   now: Date;
+  /** Carry each connection's WhatsApp session over (best effort), instead of a new QR code. */
+  keepSessions?: boolean;
   /** Draw the progress bars on stderr. */
   progress?: boolean;
 }
@@ -132,7 +135,14 @@ export async function importWhaticket(options: ImportOptions): Promise<ImportRep
         },
         loadedIds: (table) => cache.get(table),
       };
-      for (const step of STEPS) {
+      const steps = options.keepSessions
+        ? [
+          ...STEPS.slice(0, STEPS.indexOf(whatsappQueues)),
+          keepSessions,
+          ...STEPS.slice(STEPS.indexOf(whatsappQueues)),
+        ]
+        : STEPS;
+      for (const step of steps) {
         if (typeof step === "function") await step(ctx);
         else await runStep(ctx, step);
       }

@@ -2,7 +2,7 @@
 import { sql } from "../../../lib/db/mod.ts";
 import { QUEUE_MEDIA_AREA } from "../../queues/types.ts";
 import type { ImportContext } from "../context.ts";
-import type { Decision, TableStep } from "../engine.ts";
+import { type Decision, newIds, type TableStep } from "../engine.ts";
 import { copyMedia, mediaColumns } from "../media.ts";
 import { count as nonNegative, json, ref, stamps, text } from "../values.ts";
 
@@ -132,8 +132,11 @@ export const queueOptions: TableStep = {
       await ctx.ids("Queues"),
       await ctx.ids("QueueOptions"),
     ];
+    // Parents come first, often in the same batch as their children: every option takes its
+    // id now, so that a child in this batch finds its parent's.
+    const ids = await newIds(ctx.target, "queue_options", rows.length);
     const out: Decision[] = [];
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
       const sourceId = String(row.optionId);
       const companyId = ref(companyIds, row.companyId);
       const queueId = ref(queueIds, row.queueId);
@@ -150,9 +153,11 @@ export const queueOptions: TableStep = {
         await copyMedia(ctx, companyId, QUEUE_MEDIA_AREA, row.mediaPath),
         row.mediaName,
       );
+      optionIds.set(sourceId, ids[i]!);
       out.push({
         sourceId,
         insert: {
+          id: ids[i],
           company_id: companyId,
           queue_id: queueId,
           parent_id: parentId,
