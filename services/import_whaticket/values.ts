@@ -65,10 +65,10 @@ export function ref(ids: Map<string, number>, value: unknown): number | null {
   return key === null ? null : ids.get(key) ?? null;
 }
 
-/** A row's createdAt and updatedAt, as our columns (now when the source has none). */
-export function stamps(row: Record<string, unknown>) {
+/** A row's createdAt and updatedAt, as our columns (`now` when the source has none). */
+export function stamps(row: Record<string, unknown>, now: Date) {
   return {
-    created_at: instant(row.createdAt) ?? new Date().toISOString(),
-    updated_at: instant(row.updatedAt) ?? new Date().toISOString(),
+    created_at: instant(row.createdAt) ?? now.toISOString(),
+    updated_at: instant(row.updatedAt) ?? now.toISOString(),
   };
 }

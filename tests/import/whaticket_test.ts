@@ -49,6 +49,22 @@ Deno.test({
     const count = async (table: string) =>
       (await db.one<{ n: number }>(sql`select count(*)::int as n from ${sql.ident(table)}`)).n;
     try {
+      await t.step("a dry run reports what would come and writes nothing", async () => {
+        const dry = await importWhaticket({
+          from: source.url,
+          db,
+          media,
+          secrets: secretBoxOf(db),
+          mediaDir,
+          now: new Date("2025-01-01T00:00:00Z"),
+          dryRun: true,
+        });
+        assert.equal(line(dry, "Messages").imported, 5);
+        assert.equal(await count("messages"), 0);
+        assert.equal(await count("companies"), 0);
+        assert.equal(await count("import_mappings"), 0);
+      });
+
       const report = await run();
 
       await t.step("every table lands, orphans and defects left out or repaired", async () => {

@@ -61,7 +61,7 @@ export const plans: TableStep = {
           use_kanban: bool(row.useKanban, true),
           use_open_ai: bool(row.useOpenAi, true),
           use_integrations: bool(row.useIntegrations, true),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
       };
     });
@@ -116,7 +116,7 @@ export const companies: TableStep = {
           due_date: day(row.dueDate),
           recurrence: RECURRENCES.has(recurrence) ? recurrence : "MENSAL",
           schedules: Array.isArray(schedules) ? schedules : [],
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: RECURRENCES.has(recurrence) ? undefined : "unknown recurrence: set to MENSAL",
       };
@@ -184,7 +184,7 @@ export const users: TableStep = {
           super: bool(row.super),
           all_ticket: row.allTicket === "enabled" ? "enabled" : "disabled",
           token_version: count(row.tokenVersion),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: hash ? undefined : "no password: the user must reset it",
       };

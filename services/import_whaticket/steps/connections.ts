@@ -80,7 +80,7 @@ export const whatsapps: TableStep = {
           max_use_bot_queues: count(row.maxUseBotQueues, 3),
           time_to_transfer: count(row.timeToTransfer),
           transfer_queue_id: ref(queueIds, row.transferQueueId),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired,
       };

@@ -54,7 +54,7 @@ export const contacts: TableStep = {
           email: text(row.email),
           profile_pic_url: text(row.profilePicUrl),
           is_group: bool(row.isGroup),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
       };
     });

@@ -52,7 +52,7 @@ export const quickMessages: TableStep = {
           media_path: media.media_path,
           media_name: media.media_name,
           geral: bool(row.geral),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: media.note,
       });
@@ -137,7 +137,7 @@ export const schedules: TableStep = {
           status,
           media_path: media.media_path,
           media_name: media.media_name,
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: repaired ?? media.note,
       });
@@ -167,14 +167,14 @@ export const helps: TableStep = {
       updated_at: "timestamptz",
     },
   },
-  decide(rows) {
+  decide(rows, ctx) {
     return Promise.resolve(rows.map((row): Decision => ({
       sourceId: String(row.id),
       insert: {
         title: text(row.title),
         video: text(row.video),
         description: text(row.description),
-        ...stamps(row),
+        ...stamps(row, ctx.now),
       },
     })));
   },

@@ -95,7 +95,7 @@ export const messages: TableStep = {
           media_name: media.media_name,
           quoted_wid: row.quotedMsgId ? String(row.quotedMsgId) : null,
           is_deleted: bool(row.isDeleted),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: media.note ?? (hasMarkers(body) ? "invisible markers stripped" : undefined),
       });

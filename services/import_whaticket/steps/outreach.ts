@@ -33,7 +33,7 @@ export const contactLists: TableStep = {
       if (!companyId) return { sourceId: String(row.id), skip: MISSING_COMPANY };
       return {
         sourceId: String(row.id),
-        insert: { company_id: companyId, name: text(row.name), ...stamps(row) },
+        insert: { company_id: companyId, name: text(row.name), ...stamps(row, ctx.now) },
       };
     });
   },
@@ -77,7 +77,7 @@ export const contactListItems: TableStep = {
           is_whatsapp_valid: row.isWhatsappValid === null || row.isWhatsappValid === undefined
             ? null
             : bool(row.isWhatsappValid),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
       };
     });
@@ -110,7 +110,7 @@ export const files: TableStep = {
           company_id: companyId,
           name: text(row.name).trim(),
           message: text(row.message),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
       };
     });
@@ -165,7 +165,7 @@ export const filesOptions: TableStep = {
           path: media.media_path,
           media_name: media.media_name,
           media_type: row.mediaType ?? null,
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: media.note,
       });
@@ -256,7 +256,7 @@ export const campaigns: TableStep = {
           file_list_id: ref(fileIds, row.fileListId),
           media_path: media.media_path,
           media_name: media.media_name,
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: repaired ?? media.note,
       });

@@ -57,7 +57,7 @@ export const queues: TableStep = {
           schedules: Array.isArray(schedules) ? schedules : [],
           media_path: media.media_path,
           media_name: media.media_name,
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: media.note,
       });
@@ -166,7 +166,7 @@ export const queueOptions: TableStep = {
           option: text(row.option),
           media_path: media.media_path,
           media_name: media.media_name,
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: media.note,
       });
@@ -207,7 +207,7 @@ export const tags: TableStep = {
           name: text(row.name).trim(),
           color: COLOR.test(color) ? color : "#7c7c7c",
           kanban: Number(row.kanban) === 1 ? 1 : 0,
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: COLOR.test(color) ? undefined : "colour was not #RGB or #RRGGBB: set to grey",
       };

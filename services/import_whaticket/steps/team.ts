@@ -81,7 +81,7 @@ export const prompts: TableStep = {
           temperature: clamp(row.temperature, 0, 2, 1),
           max_messages: Math.round(clamp(row.maxMessages, 1, 50, 10)),
           queue_id: ref(queueIds, row.queueId),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
       });
     }
@@ -147,7 +147,7 @@ export const chats: TableStep = {
           title: text(row.title),
           owner_id: ref(userIds, row.ownerId),
           last_message: text(row.lastMessage),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
       };
     });
@@ -283,7 +283,7 @@ export const announcements: TableStep = {
           status: bool(row.status, true),
           media_path: media.media_path,
           media_name: media.media_name,
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired: media.note,
       });
@@ -334,7 +334,7 @@ export const invoices: TableStep = {
           recurrence: RECURRENCES.has(recurrence) ? recurrence : "MENSAL",
           status: paid ? "paid" : "open",
           paid_at: paid ? instant(row.updatedAt) ?? ctx.now.toISOString() : null,
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
       };
     });

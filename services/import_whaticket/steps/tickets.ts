@@ -86,7 +86,7 @@ export const tickets: TableStep = {
           last_message: stripMarkers(text(row.lastMessage)),
           unread_messages: count(row.unreadMessages),
           queue_option_id: ref(optionIds, row.queueOptionId),
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
         repaired,
       };
@@ -167,7 +167,7 @@ export const ticketNotes: TableStep = {
           contact_id: contactId,
           user_id: ref(userIds, row.userId),
           note,
-          ...stamps(row),
+          ...stamps(row, ctx.now),
         },
       };
     });
@@ -221,7 +221,7 @@ export const ticketTracking: TableStep = {
       const ticketId = ticketsHere[i]!;
       const companyId = ref(companyIds, row.companyId);
       if (!ticketId || !companyId) return { sourceId, skip: "its ticket is missing (orphan row)" };
-      const createdAt = instant(row.createdAt) ?? new Date().toISOString();
+      const createdAt = instant(row.createdAt) ?? ctx.now.toISOString();
       let finishedAt = instant(row.finishedAt);
       let repaired: string | undefined;
       if (!finishedAt) {
@@ -288,7 +288,7 @@ export const userRatings: TableStep = {
           ticket_id: ticketId,
           user_id: ref(userIds, row.userId),
           rate: Math.min(3, rate),
-          created_at: instant(row.createdAt) ?? new Date().toISOString(),
+          created_at: instant(row.createdAt) ?? ctx.now.toISOString(),
         },
         repaired: rate > 3
           ? "rate above 3 (the original allowed up to 5): counted as 3"
