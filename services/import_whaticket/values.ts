@@ -72,3 +72,8 @@ export function stamps(row: Record<string, unknown>, now: Date) {
     updated_at: instant(row.updatedAt) ?? now.toISOString(),
   };
 }
+
+/** Our createdAt/updatedAt columns, as a step's target declares them. */
+export const STAMP_COLUMNS = { created_at: "timestamptz", updated_at: "timestamptz" } as const;
+
+export const MISSING_COMPANY = "its company is missing or was not imported";

@@ -3,7 +3,19 @@ import { type Queryable, sql } from "../../../lib/db/mod.ts";
 import { createDefaultSettings } from "../../accounts/settings.ts";
 import type { ImportContext } from "../context.ts";
 import type { Decision, TableStep } from "../engine.ts";
-import { bool, count, day, json, ref, sid, stamps, text } from "../values.ts";
+import type { SourceRow } from "../source.ts";
+import {
+  bool,
+  count,
+  day,
+  json,
+  MISSING_COMPANY,
+  ref,
+  sid,
+  STAMP_COLUMNS,
+  stamps,
+  text,
+} from "../values.ts";
 
 /** Existing rows of `table` by lower(name): a name already here is the same plan or company. */
 async function byName(ctx: ImportContext, table: "plans" | "companies") {
@@ -33,8 +45,7 @@ export const plans: TableStep = {
       use_kanban: "boolean",
       use_open_ai: "boolean",
       use_integrations: "boolean",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -86,8 +97,7 @@ export const companies: TableStep = {
       due_date: "date",
       recurrence: "text",
       schedules: "jsonb",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -144,8 +154,7 @@ export const users: TableStep = {
       super: "boolean",
       all_ticket: "text",
       token_version: "integer",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -168,7 +177,7 @@ export const users: TableStep = {
         };
       }
       const companyId = ref(companyIds, row.companyId);
-      if (!companyId) return { sourceId, skip: "its company is missing or was not imported" };
+      if (!companyId) return { sourceId, skip: MISSING_COMPANY };
       if (!email) return { sourceId, skip: "no e-mail" };
       taken.set(email, -1);
       // Whaticket's bcrypt hash signs in as it is and becomes ours at the first sign-in.
@@ -193,39 +202,58 @@ export const users: TableStep = {
 };
 
 /**
+ * A company's key/value rows (Settings, CampaignSettings): the value of a key this company
+ * already has here (its defaults) is replaced. `refuse` names why a row is left out.
+ */
+export function keyValueStep(
+  table: string,
+  select: string,
+  target: string,
+  refuse: (row: SourceRow) => string | undefined = () => undefined,
+): TableStep {
+  return {
+    table,
+    select,
+    keyType: "int",
+    target: {
+      name: target,
+      serial: false,
+      columns: { company_id: "integer", key: "text", value: "text" },
+      onConflict:
+        "on conflict (company_id, key) do update set value = excluded.value, updated_at = now()",
+    },
+    async decide(rows, ctx) {
+      const companyIds = await ctx.ids("Companies");
+      return rows.map((row): Decision => {
+        const sourceId = String(row.id);
+        const refused = refuse(row);
+        if (refused) return { sourceId, skip: refused };
+        const companyId = ref(companyIds, row.companyId);
+        if (!companyId) return { sourceId, skip: MISSING_COMPANY };
+        return {
+          sourceId,
+          insert: { company_id: companyId, key: text(row.key), value: text(row.value) },
+        };
+      });
+    },
+  };
+}
+
+/**
  * Settings have no unique key in Whaticket: the latest row of each (company, key) is kept and
  * the older duplicates are reported. Global rows (no company) have nothing to go to here.
  */
-export const settings: TableStep = {
-  table: "Settings",
-  select: `select s.*, row_number() over (
+export const settings: TableStep = keyValueStep(
+  "Settings",
+  `select s.*, row_number() over (
       partition by s."companyId", s.key order by s."updatedAt" desc nulls last, s.id desc) = 1
       as latest
     from "Settings" s`,
-  keyType: "int",
-  target: {
-    name: "settings",
-    serial: false,
-    columns: { company_id: "integer", key: "text", value: "text" },
-    onConflict:
-      "on conflict (company_id, key) do update set value = excluded.value, updated_at = now()",
-  },
-  async decide(rows, ctx) {
-    const companyIds = await ctx.ids("Companies");
-    return rows.map((row): Decision => {
-      const sourceId = String(row.id);
-      if (sid(row.companyId) === null) {
-        return { sourceId, skip: "installation-wide setting (no company): not carried over" };
-      }
-      if (!row.latest) {
-        return { sourceId, skip: "duplicate key of the company: its latest row was kept" };
-      }
-      const companyId = ref(companyIds, row.companyId);
-      if (!companyId) return { sourceId, skip: "its company is missing or was not imported" };
-      return {
-        sourceId,
-        insert: { company_id: companyId, key: text(row.key), value: text(row.value) },
-      };
-    });
-  },
-};
+  "settings",
+  (row) =>
+    sid(row.companyId) === null
+      ? "installation-wide setting (no company): not carried over"
+      : !row.latest
+      ? "duplicate key of the company: its latest row was kept"
+      : undefined,
+);

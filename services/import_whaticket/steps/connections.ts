@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "../../../lib/db/mod.ts";
 import type { ImportContext } from "../context.ts";
 import type { Decision, TableStep } from "../engine.ts";
-import { bool, count, ref, sid, stamps, text } from "../values.ts";
+import { bool, count, MISSING_COMPANY, ref, sid, STAMP_COLUMNS, stamps, text } from "../values.ts";
 
 export const whatsapps: TableStep = {
   table: "Whatsapps",
@@ -30,8 +30,7 @@ export const whatsapps: TableStep = {
       max_use_bot_queues: "integer",
       time_to_transfer: "integer",
       transfer_queue_id: "integer",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -45,7 +44,7 @@ export const whatsapps: TableStep = {
     return rows.map((row): Decision => {
       const sourceId = String(row.id);
       const companyId = ref(companyIds, row.companyId);
-      if (!companyId) return { sourceId, skip: "its company is missing or was not imported" };
+      if (!companyId) return { sourceId, skip: MISSING_COMPANY };
       const name = text(row.name).trim();
       const here = names.get(`${companyId}:${name.toLowerCase()}`);
       if (here) {

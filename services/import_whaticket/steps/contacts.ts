@@ -1,7 +1,7 @@
 /** Contacts (one per number in a company) and their custom fields. */
 import { sql } from "../../../lib/db/mod.ts";
 import type { Decision, TableStep } from "../engine.ts";
-import { bool, ref, stamps, text } from "../values.ts";
+import { bool, MISSING_COMPANY, ref, STAMP_COLUMNS, stamps, text } from "../values.ts";
 
 export const contacts: TableStep = {
   table: "Contacts",
@@ -17,8 +17,7 @@ export const contacts: TableStep = {
       email: "text",
       profile_pic_url: "text",
       is_group: "boolean",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -38,7 +37,7 @@ export const contacts: TableStep = {
     return rows.map((row, i): Decision => {
       const sourceId = String(row.id);
       const { companyId, number } = wanted[i]!;
-      if (!companyId) return { sourceId, skip: "its company is missing or was not imported" };
+      if (!companyId) return { sourceId, skip: MISSING_COMPANY };
       if (!number) return { sourceId, skip: "no number" };
       const existing = here.get(keyOf(companyId, number));
       if (existing) {

@@ -5,7 +5,7 @@ import { SCHEDULE_MEDIA_AREA } from "../../schedules/media.ts";
 import { queueSend } from "../../schedules/schedules.ts";
 import type { Decision, TableStep } from "../engine.ts";
 import { copyMedia, mediaColumns } from "../media.ts";
-import { bool, instant, ref, stamps, text } from "../values.ts";
+import { bool, instant, ref, STAMP_COLUMNS, stamps, text } from "../values.ts";
 
 export const quickMessages: TableStep = {
   table: "QuickMessages",
@@ -22,8 +22,7 @@ export const quickMessages: TableStep = {
       media_path: "text",
       media_name: "text",
       geral: "boolean",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -85,8 +84,7 @@ export const schedules: TableStep = {
       status: "text",
       media_path: "text",
       media_name: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -163,8 +161,7 @@ export const helps: TableStep = {
       title: "text",
       video: "text",
       description: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   decide(rows, ctx) {

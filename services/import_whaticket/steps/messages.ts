@@ -7,7 +7,7 @@
 import { sql } from "../../../lib/db/mod.ts";
 import type { Decision, TableStep } from "../engine.ts";
 import { copyMedia, mediaColumns } from "../media.ts";
-import { bool, hasMarkers, ref, stamps, stripMarkers, text } from "../values.ts";
+import { bool, hasMarkers, ref, STAMP_COLUMNS, stamps, stripMarkers, text } from "../values.ts";
 
 /** Whaticket's media types by our names: text kinds are "chat", documents "application". */
 const KINDS: Record<string, string> = {
@@ -54,8 +54,7 @@ export const messages: TableStep = {
       media_name: "text",
       quoted_wid: "text",
       is_deleted: "boolean",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {

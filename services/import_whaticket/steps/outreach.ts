@@ -7,10 +7,9 @@
 import { FILE_MEDIA_AREA } from "../../files/files.ts";
 import { CAMPAIGN_MEDIA_AREA } from "../../campaigns/campaigns.ts";
 import type { Decision, TableStep } from "../engine.ts";
+import { keyValueStep } from "./accounts.ts";
 import { copyMedia, mediaColumns } from "../media.ts";
-import { bool, instant, ref, stamps, text } from "../values.ts";
-
-const MISSING_COMPANY = "its company is missing or was not imported";
+import { bool, instant, MISSING_COMPANY, ref, STAMP_COLUMNS, stamps, text } from "../values.ts";
 
 export const contactLists: TableStep = {
   table: "ContactLists",
@@ -22,8 +21,7 @@ export const contactLists: TableStep = {
     columns: {
       company_id: "integer",
       name: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -53,8 +51,7 @@ export const contactListItems: TableStep = {
       number: "text",
       email: "text",
       is_whatsapp_valid: "boolean",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -95,8 +92,7 @@ export const files: TableStep = {
       company_id: "integer",
       name: "text",
       message: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -132,8 +128,7 @@ export const filesOptions: TableStep = {
       path: "text",
       media_name: "text",
       media_type: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -206,8 +201,7 @@ export const campaigns: TableStep = {
       file_list_id: "integer",
       media_path: "text",
       media_name: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -265,29 +259,11 @@ export const campaigns: TableStep = {
   },
 };
 
-export const campaignSettings: TableStep = {
-  table: "CampaignSettings",
-  select: `select * from "CampaignSettings"`,
-  keyType: "int",
-  target: {
-    name: "campaign_settings",
-    serial: false,
-    columns: { company_id: "integer", key: "text", value: "text" },
-    onConflict:
-      "on conflict (company_id, key) do update set value = excluded.value, updated_at = now()",
-  },
-  async decide(rows, ctx) {
-    const companyIds = await ctx.ids("Companies");
-    return rows.map((row): Decision => {
-      const companyId = ref(companyIds, row.companyId);
-      if (!companyId) return { sourceId: String(row.id), skip: MISSING_COMPANY };
-      return {
-        sourceId: String(row.id),
-        insert: { company_id: companyId, key: text(row.key), value: text(row.value) },
-      };
-    });
-  },
-};
+export const campaignSettings: TableStep = keyValueStep(
+  "CampaignSettings",
+  `select * from "CampaignSettings"`,
+  "campaign_settings",
+);
 
 export const campaignShipping: TableStep = {
   table: "CampaignShipping",

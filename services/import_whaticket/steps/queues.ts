@@ -4,7 +4,15 @@ import { QUEUE_MEDIA_AREA } from "../../queues/types.ts";
 import type { ImportContext } from "../context.ts";
 import { type Decision, newIds, type TableStep } from "../engine.ts";
 import { copyMedia, mediaColumns } from "../media.ts";
-import { count as nonNegative, json, ref, stamps, text } from "../values.ts";
+import {
+  count as nonNegative,
+  json,
+  MISSING_COMPANY,
+  ref,
+  STAMP_COLUMNS,
+  stamps,
+  text,
+} from "../values.ts";
 
 export const queues: TableStep = {
   table: "Queues",
@@ -23,8 +31,7 @@ export const queues: TableStep = {
       schedules: "jsonb",
       media_path: "text",
       media_name: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -34,7 +41,7 @@ export const queues: TableStep = {
       const sourceId = String(row.id);
       const companyId = ref(companyIds, row.companyId);
       if (!companyId) {
-        out.push({ sourceId, skip: "its company is missing or was not imported" });
+        out.push({ sourceId, skip: MISSING_COMPANY });
         continue;
       }
       const media = mediaColumns(
@@ -122,8 +129,7 @@ export const queueOptions: TableStep = {
       option: "text",
       media_path: "text",
       media_name: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx: ImportContext) {
@@ -189,8 +195,7 @@ export const tags: TableStep = {
       name: "text",
       color: "text",
       kanban: "smallint",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -198,7 +203,7 @@ export const tags: TableStep = {
     return rows.map((row): Decision => {
       const sourceId = String(row.id);
       const companyId = ref(companyIds, row.companyId);
-      if (!companyId) return { sourceId, skip: "its company is missing or was not imported" };
+      if (!companyId) return { sourceId, skip: MISSING_COMPANY };
       const color = text(row.color).trim();
       return {
         sourceId,

@@ -8,7 +8,17 @@ import { keyPurpose } from "../../prompts/prompts.ts";
 import type { ImportContext } from "../context.ts";
 import { type Decision, newIds, type TableStep } from "../engine.ts";
 import { copyMedia, mediaColumns } from "../media.ts";
-import { bool, day, instant, ref, sid, stamps, text } from "../values.ts";
+import {
+  bool,
+  day,
+  instant,
+  MISSING_COMPANY,
+  ref,
+  sid,
+  STAMP_COLUMNS,
+  stamps,
+  text,
+} from "../values.ts";
 
 const clamp = (value: unknown, min: number, max: number, fallback: number) => {
   const n = Number(value);
@@ -38,8 +48,7 @@ export const prompts: TableStep = {
       temperature: "numeric",
       max_messages: "integer",
       queue_id: "integer",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -52,7 +61,7 @@ export const prompts: TableStep = {
       const sourceId = String(row.id);
       const companyId = ref(companyIds, row.companyId);
       if (!companyId) {
-        out.push({ sourceId, skip: "its company is missing or was not imported" });
+        out.push({ sourceId, skip: MISSING_COMPANY });
         continue;
       }
       const apiKey = text(row.apiKey);
@@ -127,8 +136,7 @@ export const chats: TableStep = {
       title: "text",
       owner_id: "integer",
       last_message: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -136,7 +144,7 @@ export const chats: TableStep = {
     return rows.map((row): Decision => {
       const companyId = ref(companyIds, row.companyId);
       if (!companyId) {
-        return { sourceId: String(row.id), skip: "its company is missing or was not imported" };
+        return { sourceId: String(row.id), skip: MISSING_COMPANY };
       }
       const uuid = text(row.uuid);
       return {
@@ -254,8 +262,7 @@ export const announcements: TableStep = {
       status: "boolean",
       media_path: "text",
       media_name: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -265,7 +272,7 @@ export const announcements: TableStep = {
       const sourceId = String(row.id);
       const companyId = ref(companyIds, row.companyId);
       if (!companyId) {
-        out.push({ sourceId, skip: "its company is missing or was not imported" });
+        out.push({ sourceId, skip: MISSING_COMPANY });
         continue;
       }
       // Whaticket kept these in public/announcements/.
@@ -310,8 +317,7 @@ export const invoices: TableStep = {
       recurrence: "text",
       status: "text",
       paid_at: "timestamptz",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -319,7 +325,7 @@ export const invoices: TableStep = {
     return rows.map((row): Decision => {
       const sourceId = String(row.id);
       const companyId = ref(companyIds, row.companyId);
-      if (!companyId) return { sourceId, skip: "its company is missing or was not imported" };
+      if (!companyId) return { sourceId, skip: MISSING_COMPANY };
       const dueDate = day(row.dueDate);
       if (!dueDate) return { sourceId, skip: "no valid due date" };
       const paid = row.status === "paid";

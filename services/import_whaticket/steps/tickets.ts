@@ -5,7 +5,17 @@
  */
 import { sql } from "../../../lib/db/mod.ts";
 import type { Decision, TableStep } from "../engine.ts";
-import { bool, count, instant, ref, stamps, stripMarkers, text } from "../values.ts";
+import {
+  bool,
+  count,
+  instant,
+  MISSING_COMPANY,
+  ref,
+  STAMP_COLUMNS,
+  stamps,
+  stripMarkers,
+  text,
+} from "../values.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES = new Set(["pending", "open", "closed"]);
@@ -30,8 +40,7 @@ export const tickets: TableStep = {
       last_message: "text",
       unread_messages: "integer",
       queue_option_id: "integer",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
@@ -56,7 +65,7 @@ export const tickets: TableStep = {
     return rows.map((row, i): Decision => {
       const sourceId = String(row.id);
       const companyId = ref(companyIds, row.companyId);
-      if (!companyId) return { sourceId, skip: "its company is missing or was not imported" };
+      if (!companyId) return { sourceId, skip: MISSING_COMPANY };
       const contactId = batchContacts[i]!;
       if (!contactId) return { sourceId, skip: "its contact is missing (orphan row)" };
       const whatsappId = ref(whatsappIds, row.whatsappId);
@@ -138,8 +147,7 @@ export const ticketNotes: TableStep = {
       contact_id: "integer",
       user_id: "integer",
       note: "text",
-      created_at: "timestamptz",
-      updated_at: "timestamptz",
+      ...STAMP_COLUMNS,
     },
   },
   async decide(rows, ctx) {
