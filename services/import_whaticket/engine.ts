@@ -139,7 +139,7 @@ async function runBatch(ctx: ImportContext, step: TableStep, rows: SourceRow[]):
       }
     });
     if (typeof wentIn === "number" && wentIn < inserts.length) {
-      count(line.skipped, "already here", inserts.length - wentIn);
+      count(line.skipped, "a duplicate of a row already here", inserts.length - wentIn);
     }
     const matched = decisions.filter((d) => "matched" in d);
     for (const d of matched) count(line.skipped, d.reason);
