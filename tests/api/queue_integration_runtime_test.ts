@@ -269,3 +269,65 @@ Deno.test("[integrations] a provider that never answers leaves the ticket pendin
     env.services.outbound = outbound;
   }
 });
+
+Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text, restart, expiry and finish", async () => {
+  const bot = await createIntegration({
+    type: "typebot",
+    name: "Cardápio",
+    urlN8N: `${fake.baseUrl}/typebot`,
+    typebotSlug: "cardapio",
+    typebotDelayMessage: 500,
+    typebotExpires: 1,
+    typebotKeywordFinish: "Sair",
+    typebotKeywordRestart: "menu",
+    typebotRestartMessage: "Recomeçando…",
+    typebotUnknownMessage: "Não entendi.",
+  });
+  await useOnConnection(bot.id);
+  let starts = 0;
+  fake.typebotReply = (call) =>
+    call.path.endsWith("/startChat")
+      ? {
+        sessionId: `card-${++starts}`,
+        messages: [
+          { type: "text", content: { markdown: "Bem-vindo ao cardápio" } },
+          { type: "image", content: { url: `${fake.baseUrl}/files/pizza` } },
+        ],
+      }
+      : { messages: [] };
+  const sentAt = async (ticketId: number) =>
+    await db.query<{ body: string; media_name: string | null; created_at: Date }>(sql`
+      select body, media_name, created_at from messages
+      where ticket_id = ${ticketId} and from_me order by id`);
+
+  const ticket = await customerWrites("5511966660005", "Eva", "Oi");
+  await runJobs();
+  const [welcome, picture] = await sentAt(ticket.id);
+  assert.equal(welcome!.body, "Bem-vindo ao cardápio");
+  assert.equal(picture!.media_name, "pizza.png", "the image was fetched and stored");
+  assert.deepEqual(
+    [welcome!.created_at.getTime(), picture!.created_at.getTime()],
+    [clock.now().getTime() + 500, clock.now().getTime() + 1000],
+    "each reply is held back by the delay",
+  );
+
+  await customerWrites("5511966660005", "Eva", "qualquer coisa");
+  await runJobs();
+  assert.equal((await sentAt(ticket.id)).at(-1)!.body, "Não entendi.");
+
+  await customerWrites("5511966660005", "Eva", "MENU");
+  await runJobs();
+  assert.equal((await sentAt(ticket.id)).at(-1)!.body, "Recomeçando…");
+  await customerWrites("5511966660005", "Eva", "de novo");
+  await runJobs();
+  assert.equal(starts, 2, "after the restart keyword the next message starts a new chat");
+
+  clock.advance(2 * 60_000);
+  await customerWrites("5511966660005", "Eva", "voltei");
+  await runJobs();
+  assert.equal(starts, 3, "a session silent for longer than typebotExpires starts over");
+
+  await customerWrites("5511966660005", "Eva", "sair");
+  await runJobs();
+  assert.equal((await ticketOf(ticket.id)).status, "closed");
+});

@@ -57,6 +57,16 @@ export function startFakeIntegrations(): FakeIntegrations {
       await new Promise((resolve) => stalled.signal.addEventListener("abort", resolve));
       return json({});
     }
+    if (path.startsWith("/files/")) {
+      // A one-pixel PNG, as a Typebot image bubble's address would give.
+      const png = Uint8Array.from(
+        atob(
+          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+        ),
+        (c) => c.charCodeAt(0),
+      );
+      return new Response(png, { headers: { "content-type": "image/png" } });
+    }
     if (path === "/hook") {
       const raw = await request.text();
       const signature = request.headers.get("x-balcao-signature");
