@@ -29,6 +29,7 @@ import { assertOriginAllowed, crossSiteGuard } from "./lib/http/csrf.ts";
 import { resolveClientIp } from "./lib/http/client_ip.ts";
 import { authenticate, billingOnlyJoinsRefused, socketAuth } from "./lib/http/auth.ts";
 import { loadJwtKey, secretBoxOf } from "./services/accounts/secrets.ts";
+import { outboundClient } from "./lib/net/outbound.ts";
 import { createAiProvider, DEFAULT_CHAT_MODEL } from "./lib/ai/provider.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
@@ -63,6 +64,8 @@ import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsa
 import { createInboundPipeline } from "./services/tickets/inbound.ts";
 import { callRefusal, conversationFlowHook } from "./services/automation/mod.ts";
 import { aiAgentHook } from "./services/prompts/agent.ts";
+import { integrationHook } from "./services/integrations/runtime.ts";
+import { queueIntegrationRoutes } from "./routes/api/queue_integrations.ts";
 import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { messageRoutes } from "./routes/api/messages.ts";
 import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
@@ -136,6 +139,8 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
       baseUrl: deps.config.openaiBaseUrl,
       model: deps.config.openaiModel ?? DEFAULT_CHAT_MODEL,
     }),
+    outbound: outboundClient(deps.config.allowPrivateHosts),
+    dialogflowUrl: deps.config.dialogflowUrl,
   };
 }
 
@@ -202,12 +207,14 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/queue", queueRoutes(services));
   api.route("/queue-options", queueOptionRoutes(services));
   api.route("/prompt", promptRoutes(services));
+  api.route("/queueIntegration", queueIntegrationRoutes(services));
   api.route("/media", mediaRoutes(services));
   // What the phones report becomes contacts, tickets and messages.
   services.sessions.subscribe(
     createInboundPipeline(services, [
       campaignReplyHook(services),
       conversationFlowHook(services),
+      integrationHook(services),
       aiAgentHook(services),
     ]),
   );

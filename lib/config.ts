@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().trim().min(1).max(100).optional(),
+  DIALOGFLOW_URL: z.string().url().default("https://dialogflow.googleapis.com"),
   /** Hosts or host:port pairs on a private network that outbound calls may reach. */
   ALLOW_PRIVATE_HOSTS: z.string().optional().transform((value) =>
     (value ?? "").split(",").map((part) => part.trim().toLowerCase()).filter(Boolean)
@@ -80,6 +81,8 @@ export interface Config {
   openaiBaseUrl?: string;
   /** The chat model AI prompts answer with (`DEFAULT_CHAT_MODEL` when unset). */
   openaiModel?: string;
+  /** Dialogflow ES's API root (detectIntent); tests point it at a fake. */
+  dialogflowUrl: string;
   /** Private hosts (or host:port) that outbound calls to tenant-chosen addresses may reach. */
   allowPrivateHosts: string[];
   /** How many reverse proxies in front append to X-Forwarded-For (0: none, use the socket). */
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     smtpUrl: e.SMTP_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiModel: e.OPENAI_MODEL,
+    dialogflowUrl: e.DIALOGFLOW_URL.replace(/\/+$/, ""),
     allowPrivateHosts: e.ALLOW_PRIVATE_HOSTS,
     trustProxy: e.TRUST_PROXY,
     waWebSocketUrl: e.WA_WEBSOCKET_URL,

@@ -1,8 +1,12 @@
 /**
  * The directory pages (core §2, §7, admin §2): /contacts (its first page rendered by the
  * server so the table shows at once; the island pages on from there), /tags and
- * /quick-messages, for everyone signed in; /queues and /prompts for admins.
+ * /quick-messages, for everyone signed in; /queues, /prompts and /queue-integration for admins.
  */
+import {
+  QUEUE_INTEGRATIONS_PAGE_GROUPS,
+  QueueIntegrationsPage,
+} from "../components/pages/QueueIntegrationsPage.tsx";
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { can, isAdmin } from "../services/accounts/permissions.ts";
@@ -84,6 +88,14 @@ export function directoryPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
       extraI18nGroups: PROMPTS_PAGE_GROUPS,
       requires: { admin: true, feature: "useOpenAi" },
       render: ({ user, t }) => <PromptsPage t={t} companyId={user.companyId} />,
+    }));
+
+  routes.get("/queue-integration", (c) =>
+    privatePage(c, deps, {
+      titleKey: "integrations.title",
+      extraI18nGroups: QUEUE_INTEGRATIONS_PAGE_GROUPS,
+      requires: { admin: true, feature: "useIntegrations" },
+      render: ({ user, t }) => <QueueIntegrationsPage t={t} companyId={user.companyId} />,
     }));
 
   return routes;

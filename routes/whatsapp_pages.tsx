@@ -25,7 +25,7 @@ export function whatsappPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
   routes.get("/connections", (c) =>
     privatePage(c, deps, {
       titleKey: "connections.title",
-      extraI18nGroups: ["connections"],
+      extraI18nGroups: ["connections", "integrations"],
       requires: { admin: true },
       render: async ({ user, session, t }) => {
         const [connections, queues] = await Promise.all([

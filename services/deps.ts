@@ -9,6 +9,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { SecretBox } from "../lib/crypto/secret_box.ts";
 import type { Db } from "../lib/db/mod.ts";
 import type { Log } from "../lib/log.ts";
+import type { OutboundFetch } from "../lib/net/outbound.ts";
 import type { Mailer } from "../lib/mail/mod.ts";
 import type { MediaLinks } from "../lib/media/signed_url.ts";
 import type { MediaStore } from "../lib/media/store.ts";
@@ -33,4 +34,11 @@ export interface ServiceDeps {
   secrets: SecretBox;
   /** The OpenAI-compatible provider of AI prompts (`OPENAI_BASE_URL`, `OPENAI_MODEL`). */
   ai: AiProvider;
+  /**
+   * Calls to addresses a company user entered (webhooks, n8n, Typebot, media by URL): the
+   * SSRF guard of lib/net/outbound.ts with `ALLOW_PRIVATE_HOSTS` applied.
+   */
+  outbound: OutboundFetch;
+  /** Dialogflow's API (`DIALOGFLOW_URL`; Google's by default, a fake in tests). */
+  dialogflowUrl: string;
 }

@@ -22,6 +22,7 @@ import { campaignJobs } from "./campaigns/jobs.ts";
 import { CAMPAIGN_SWEEP } from "./campaigns/sweep.ts";
 import { billingJobs, INVOICE_SWEEP } from "./billing/jobs.ts";
 import { aiJobs } from "./prompts/agent.ts";
+import { integrationJobs } from "./integrations/runtime.ts";
 
 /** One area's handlers by job kind; the context carries the same `ServiceDeps` as `deps`. */
 export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;
@@ -35,6 +36,7 @@ const AREA_JOBS: AreaJobs[] = [
   campaignJobs,
   billingJobs,
   aiJobs,
+  integrationJobs,
 ];
 
 /**

@@ -53,6 +53,22 @@ const SHOTS: Shot[] = [
   { name: "home-bell", path: "/", prepare: click('[aria-controls="shell-announcements"]') },
   { name: "todolist", path: "/todolist" },
   { name: "queues", path: "/queues" },
+  { name: "queue-integration", path: "/queue-integration" },
+  {
+    name: "queue-integration-dialog",
+    path: "/queue-integration",
+    prepare: click('[data-testid="integrations-scroll"] tbody tr button'),
+  },
+  {
+    name: "queue-integration-webhook",
+    path: "/queue-integration",
+    prepare: click('[data-testid="integrations-scroll"] tbody tr:nth-child(2) button'),
+  },
+  {
+    name: "queue-integration-typebot",
+    path: "/queue-integration",
+    prepare: click('[data-testid="integrations-scroll"] tbody tr:last-child button'),
+  },
   {
     name: "queues-dialog",
     path: "/queues",

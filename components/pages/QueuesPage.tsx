@@ -13,4 +13,4 @@ export function QueuesPage({ t, companyId }: { t: TFunction; companyId: number }
 }
 
 /** The locale groups the page's islands translate with, for `i18nClientData`. */
-export const QUEUES_PAGE_GROUPS = ["queues"];
+export const QUEUES_PAGE_GROUPS = ["queues", "integrations"];

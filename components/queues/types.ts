@@ -12,6 +12,7 @@ export type QueueRow = Pick<
   | "mediaPath"
   | "mediaName"
   | "schedules"
+  | "integrationId"
 >;
 
 export type QueueOptionRow = Pick<

@@ -20,6 +20,8 @@ import { WEEKDAYS } from "../../services/companies/weekdays.ts";
 import type { QueueChip } from "../../services/users/user_view.ts";
 import type { OpeningHours } from "../../services/whatsapp/connection_rows.ts";
 import type { ConnectionRow } from "./list_state.ts";
+import { IntegrationPicker } from "../../components/integrations/IntegrationPicker.tsx";
+import { useIntegrationChoices } from "../integrations/choices.ts";
 
 const DIALOG_ID = "connection-dialog";
 const FORM_ID = "connection-form";
@@ -37,7 +39,7 @@ type NumberKey =
   | "maxUseBotQueues"
   | "timeToTransfer"
   | "timeSendQueue";
-type IdKey = "transferQueueId" | "sendIdQueue";
+type IdKey = "transferQueueId" | "sendIdQueue" | "integrationId";
 
 export type ConnectionValues =
   & Record<TextKey, string>
@@ -74,6 +76,7 @@ export function valuesOf(connection: ConnectionRow | undefined): ConnectionValue
     timeSendQueue: String(connection?.timeSendQueue ?? 0),
     transferQueueId: id(connection?.transferQueueId),
     sendIdQueue: id(connection?.sendIdQueue),
+    integrationId: id(connection?.integrationId),
     isDefault: connection?.isDefault ?? false,
     provider: connection?.provider ?? "beta",
     queueIds: connection?.queues.map((queue) => queue.id) ?? [],
@@ -84,7 +87,7 @@ export function valuesOf(connection: ConnectionRow | undefined): ConnectionValue
 
 /** What the API receives: numbers as numbers, empty choices as null. */
 export function bodyOf(values: ConnectionValues, editing: boolean): Record<string, unknown> {
-  const { renewToken, transferQueueId, sendIdQueue, ...rest } = values;
+  const { renewToken, transferQueueId, sendIdQueue, integrationId, ...rest } = values;
   const number = (value: string) => Number(value === "" ? 0 : value);
   const body: Record<string, unknown> = {
     ...rest,
@@ -95,6 +98,7 @@ export function bodyOf(values: ConnectionValues, editing: boolean): Record<strin
     timeSendQueue: number(values.timeSendQueue),
     transferQueueId: transferQueueId === "" ? null : Number(transferQueueId),
     sendIdQueue: sendIdQueue === "" ? null : Number(sendIdQueue),
+    integrationId: integrationId === "" ? null : Number(integrationId),
   };
   if (editing && renewToken) body.renewToken = true;
   return body;
@@ -132,6 +136,7 @@ export function ConnectionDialog(
   { connection, queues, schedulesApply, onSaved, onClose }: ConnectionDialogProps,
 ) {
   const t = useT();
+  const integrations = useIntegrationChoices();
   const editing = connection !== undefined;
   const [values, setValues] = useState<ConnectionValues>(() => valuesOf(connection));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -349,14 +354,15 @@ export function ConnectionDialog(
             disabled
             hint={t("connections.form.notAvailable")}
           />
-          <Select
+          <IntegrationPicker
             id="connection-integration"
             label={t("connections.form.integration")}
-            value=""
-            placeholder={t("connections.form.none")}
-            options={[]}
-            disabled
-            hint={t("connections.form.notAvailable")}
+            noneLabel={t("connections.form.none")}
+            unavailableHint={t("integrations.picker.unavailable")}
+            choices={integrations}
+            value={values.integrationId}
+            error={errors.integrationId}
+            onChange={(value) => set("integrationId", value)}
           />
         </Section>
 

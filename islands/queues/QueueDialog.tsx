@@ -28,6 +28,8 @@ import { panelId, tabId, Tabs } from "../../components/ui/Tabs.tsx";
 import { QUEUE_PALETTE } from "../../components/queues/palette.ts";
 import { hoursProblem, QueueHours } from "../../components/queues/QueueHours.tsx";
 import { QueueOptionsEditor } from "./QueueOptionsEditor.tsx";
+import { IntegrationPicker } from "../../components/integrations/IntegrationPicker.tsx";
+import { useIntegrationChoices } from "../integrations/choices.ts";
 import { draftFromRows, type DraftOption, optionsPayload, untitled } from "./option_draft.ts";
 import type { QueueOptionRow, QueueRow } from "../../components/queues/types.ts";
 import { fieldErrorsOf, fieldTexts, hasFieldErrors } from "../../lib/ui/field_errors.ts";
@@ -53,7 +55,9 @@ export interface QueueDialogProps {
   onClose: () => void;
 }
 
-type Errors = Partial<Record<"name" | "color" | "orderQueue" | "schedules", string>>;
+type Errors = Partial<
+  Record<"name" | "color" | "orderQueue" | "schedules" | "integrationId", string>
+>;
 
 function fullWeek(saved: OpeningHoursDay[] | undefined): OpeningHoursDay[] {
   return WEEKDAYS.map(({ weekdayEn }, index) =>
@@ -111,6 +115,8 @@ export function QueueDialog(
   const [greeting, setGreeting] = useState(queue?.greetingMessage ?? "");
   const [outOfHours, setOutOfHours] = useState(queue?.outOfHoursMessage ?? "");
   const [order, setOrder] = useState(queue?.orderQueue?.toString() ?? "");
+  const [integrationId, setIntegrationId] = useState(queue?.integrationId?.toString() ?? "");
+  const integrations = useIntegrationChoices();
   const [week, setWeek] = useState(() => fullWeek(queue?.schedules));
   const [tab, setTab] = useState("data");
   const [errors, setErrors] = useState<Errors>({});
@@ -170,6 +176,8 @@ export function QueueDialog(
       greetingMessage: greeting,
       outOfHoursMessage: outOfHours,
       orderQueue: order ? Number(order) : null,
+      // Sent only when the plan lets the company choose one (the API refuses it otherwise).
+      ...(integrations ? { integrationId: integrationId ? Number(integrationId) : null } : {}),
       ...(perQueueHours ? { schedules: week } : {}),
     };
     try {
@@ -281,6 +289,16 @@ export function QueueDialog(
               onInput={setOutOfHours}
             />
           )}
+          <IntegrationPicker
+            id="queue-integration"
+            label={t("integrations.picker.label")}
+            noneLabel={t("integrations.none")}
+            unavailableHint={t("integrations.picker.unavailable")}
+            choices={integrations}
+            value={integrationId}
+            error={errors.integrationId}
+            onChange={setIntegrationId}
+          />
           <div class="border-t border-line pt-5">
             {tree
               ? (

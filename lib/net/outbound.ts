@@ -210,3 +210,15 @@ export async function outboundFetch(
     throw new AppError("ERR_OUTBOUND_UNREACHABLE", 502);
   }
 }
+
+/** `outboundFetch` with the installation's options bound (services/deps.ts `outbound`). */
+export type OutboundFetch = (
+  input: string | URL,
+  init?: RequestInit,
+  options?: Omit<OutboundOptions, "allowPrivateHosts">,
+) => Promise<OutboundResponse>;
+
+/** The installation's outbound client: `ALLOW_PRIVATE_HOSTS` applied to every call. */
+export function outboundClient(allowPrivateHosts: readonly string[]): OutboundFetch {
+  return (input, init, options) => outboundFetch(input, init, { ...options, allowPrivateHosts });
+}

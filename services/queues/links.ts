@@ -22,8 +22,11 @@ export async function assertQueueLinks(
   if (integration) await assertPlanFeature(db, companyId, "useIntegrations");
   if (prompt) await assertPlanFeature(db, companyId, "useOpenAi");
   const fields: FieldErrors = {};
-  // Integrations arrive with their own part of issue 18: until then no id names one.
-  if (integration) fields.integrationId = { code: "ERR_NO_INTEGRATION_FOUND" };
+  if (integration) {
+    const found = await db.maybeOne(sql`select 1 from queue_integrations
+      where id = ${links.integrationId!} and company_id = ${companyId}`);
+    if (!found) fields.integrationId = { code: "ERR_NO_INTEGRATION_FOUND" };
+  }
   if (prompt) {
     const found = await db.maybeOne(sql`select 1 from prompts
       where id = ${links.promptId!} and company_id = ${companyId}`);

@@ -133,6 +133,8 @@ export interface SystemMessageOptions {
   now?: Date;
   /** A stored file (a queue's or a menu option's), sent with the text as its caption. */
   media?: { path: string; name: string };
+  /** Held in the outbox until then (a bot's typing pause between its messages). */
+  notBefore?: Date;
 }
 
 /**
@@ -162,6 +164,7 @@ export async function sendSystemMessage(
     origin: "bot",
     media: options.media && type && { ...options.media, kind: type.kind },
     mimetype: type?.mime,
+    notBefore: options.notBefore,
   });
   await touchTicket(deps, companyId, ticket.id, message);
   return message;
@@ -173,6 +176,7 @@ interface Part {
   media?: StoredMedia;
   mimetype?: string;
   origin: MessageOrigin;
+  notBefore?: Date;
 }
 
 /** Stores one outgoing message and its outbox row together (the one send path). */
@@ -190,6 +194,7 @@ async function queueMessage(
       body: part.body,
       quotedId: part.quotedId,
       origin: part.origin,
+      notBefore: part.notBefore,
       links: deps.mediaLinks,
       media: part.media && {
         kind: part.media.kind,

@@ -76,24 +76,40 @@ const GATED: Partial<Record<PlanFeature, GatedCall[]>> = {
       allowed: 400,
     },
   ],
-  // No integration or prompt exists yet, so with the flag the id is refused as unknown (400).
+  // The integration and prompt ids name none of the company's, so with the flag they are
+  // refused as unknown (400).
   useIntegrations: [
+    { method: "GET", path: () => "/api/queueIntegration", allowed: 200 },
+    {
+      method: "POST",
+      path: () => "/api/queueIntegration",
+      body: { type: "webhook", name: "CRM", urlN8N: "https://crm.example.com/hook" },
+      allowed: 200,
+    },
+    { method: "GET", path: () => "/api/queueIntegration/999999", allowed: 404 },
+    { method: "DELETE", path: () => "/api/queueIntegration/999999", allowed: 404 },
+    {
+      method: "POST",
+      path: () => "/api/queueIntegration/testSession",
+      body: { projectName: "p", jsonContent: "{}", language: "pt-BR" },
+      allowed: 400,
+    },
     {
       method: "POST",
       path: () => "/api/queue",
-      body: { name: "Bot", color: "#101010", integrationId: 7 },
+      body: { name: "Bot", color: "#101010", integrationId: 999999 },
       allowed: 400,
     },
     {
       method: "PUT",
       path: (f) => `/api/queue/${f.queue}`,
-      body: { integrationId: 7 },
+      body: { integrationId: 999999 },
       allowed: 400,
     },
     {
       method: "PUT",
       path: (f) => `/api/whatsapp/${f.connection}`,
-      body: { integrationId: 7 },
+      body: { integrationId: 999999 },
       allowed: 400,
     },
   ],
@@ -151,6 +167,9 @@ async function rows(db: Db, companyId: number): Promise<string> {
     tags: await db.query(sql`select * from tags where company_id = ${companyId} order by id`),
     queues: await db.query(sql`select * from queues where company_id = ${companyId} order by id`),
     prompts: await db.query(sql`select * from prompts where company_id = ${companyId} order by id`),
+    integrations: await db.query(
+      sql`select * from queue_integrations where company_id = ${companyId} order by id`,
+    ),
     connections: await db.query(
       sql`select * from whatsapps where company_id = ${companyId} order by id`,
     ),

@@ -76,6 +76,12 @@ const SINGLE_QUERIES = [
 /** Body fields the routes read; every one gets the same hostile value. */
 const BODY_FIELDS = [
   "name",
+  "type",
+  "urlN8N",
+  "typebotSlug",
+  "jsonContent",
+  "projectName",
+  "language",
   "email",
   "password",
   "number",

@@ -39,6 +39,7 @@ interface Ids {
   chat: number;
   invoice: number;
   prompt: number;
+  integration: number;
 }
 
 interface Probe {
@@ -88,6 +89,23 @@ const SWEEP: Record<string, Probe> = {
     body: () => ({ name: HACK, prompt: HACK, queueId: otherQueue }),
   },
   "DELETE /api/prompt/:id{[0-9]+}": { path: (i) => `/api/prompt/${i.prompt}`, expect: 404 },
+  "GET /api/queueIntegration/:id{[0-9]+}": {
+    path: (i) => `/api/queueIntegration/${i.integration}`,
+    expect: 404,
+  },
+  "PUT /api/queueIntegration/:id{[0-9]+}": {
+    path: (i) => `/api/queueIntegration/${i.integration}`,
+    expect: 404,
+    body: { type: "webhook", name: HACK, urlN8N: "https://hack.example.com/" },
+  },
+  "POST /api/queueIntegration/:id{[0-9]+}/secret": {
+    path: (i) => `/api/queueIntegration/${i.integration}/secret`,
+    expect: 404,
+  },
+  "DELETE /api/queueIntegration/:id{[0-9]+}": {
+    path: (i) => `/api/queueIntegration/${i.integration}`,
+    expect: 404,
+  },
   "GET /api/tags/:id{[0-9]+}": { path: (i) => `/api/tags/${i.tag}`, expect: 404 },
   "PUT /api/tags/:id{[0-9]+}": {
     path: (i) => `/api/tags/${i.tag}`,
@@ -507,6 +525,9 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
     ),
     tags: await db.query(sql`select * from tags where company_id = ${companyId} order by id`),
     prompts: await db.query(sql`select * from prompts where company_id = ${companyId} order by id`),
+    integrations: await db.query(
+      sql`select * from queue_integrations where company_id = ${companyId} order by id`,
+    ),
     quickMessages: await db.query(
       sql`select * from quick_messages where company_id = ${companyId} order by id`,
     ),
@@ -618,6 +639,7 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       campaign: 0,
       file: 0,
       prompt: 0,
+      integration: 0,
       announcement: await made(
         asSuper("POST", "/api/announcements", { title: "Zeta aviso", text: "Manutenção" }),
         "announcement",
@@ -663,6 +685,15 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
         queueId: queue,
       }),
       "prompt",
+    );
+    ids.integration = await made(
+      asAdmin("POST", "/api/queueIntegration", {
+        type: "typebot",
+        name: "Zeta bot",
+        urlN8N: "https://typebot.example.com",
+        typebotSlug: "zeta",
+      }),
+      "integration",
     );
     const ticket = await db.one<{ id: number; uuid: string }>(sql`
       insert into tickets (company_id, contact_id, whatsapp_id, last_message)
@@ -765,6 +796,7 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       "/api/schedules",
       "/api/queue",
       "/api/prompt",
+      "/api/queueIntegration",
       `/api/queue-options?queueId=${ids.queue}`,
       "/api/whatsapp",
       "/api/settings",

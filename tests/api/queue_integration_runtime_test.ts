@@ -1,0 +1,333 @@
+/**
+ * Queue integrations through the sandbox phone (issue 18 item 3), against local fakes of
+ * each outside service: a signed webhook whose reply answers and closes the ticket (after a
+ * failure retried with backoff), a Typebot choice then a `#{"queueId":…}` transfer that
+ * really stops the bot, a Dialogflow agent with a locally signed token, and a provider that
+ * never answers leaving the ticket to a person.
+ */
+import assert from "node:assert/strict";
+import { exportPKCS8, exportSPKI, generateKeyPair } from "jose";
+import { sql } from "../../lib/db/mod.ts";
+import { FakeClock } from "../../lib/clock.ts";
+import { outboundFetch } from "../../lib/net/outbound.ts";
+import { INTEGRATION_JOB } from "../../services/integrations/runtime.ts";
+import { answer } from "../helpers/api_as.ts";
+import { startFakeIntegrations } from "../helpers/fake_integrations.ts";
+import { openTicketEnv, waitFor } from "../helpers/ticket_env.ts";
+
+const fake = startFakeIntegrations();
+const clock = new FakeClock(new Date("2026-03-02T13:00:00Z"));
+const env = await openTicketEnv({
+  clock,
+  env: {
+    ALLOW_PRIVATE_HOSTS: new URL(fake.baseUrl).host,
+    DIALOGFLOW_URL: fake.baseUrl,
+  },
+});
+fake.now = () => clock.now();
+const { db, asAdmin, customerWrites, connectionId, queues } = env;
+const jobs = env.jobRunner();
+Deno.test.afterAll(async () => {
+  await env.close();
+  await fake.close();
+});
+
+async function createIntegration(body: Record<string, unknown>) {
+  const made = await answer(await asAdmin("POST", "/api/queueIntegration", body));
+  assert.equal(made.status, 200, JSON.stringify(made.body));
+  return made.body;
+}
+
+/** The sandbox connection (which has no queues) hands its customers to this integration. */
+async function useOnConnection(integrationId: number) {
+  const linked = await answer(
+    await asAdmin("PUT", `/api/whatsapp/${connectionId}`, { integrationId }),
+  );
+  assert.equal(linked.status, 200, JSON.stringify(linked.body));
+}
+
+/** Runs the integration jobs that are due until none is left. */
+async function runJobs() {
+  await waitFor(async () => {
+    const queued = await db.maybeOne(sql`select 1 from jobs
+      where kind = ${INTEGRATION_JOB} and status = 'queued'`);
+    return queued ? true : undefined;
+  }, "the integration job");
+  while ((await jobs.tick()).claimed > 0) { /* until the due ones are done */ }
+}
+
+async function messagesOf(ticketId: number) {
+  return await db.query<{ body: string; from_me: boolean; origin: string | null }>(sql`
+    select body, from_me, origin from messages where ticket_id = ${ticketId} order by id`);
+}
+
+async function ticketOf(id: number) {
+  return (await answer(await asAdmin("GET", `/api/tickets/${id}`))).body;
+}
+
+Deno.test("[integrations] a signed webhook event, retried after a 503, whose reply answers and closes", async () => {
+  const hook = await createIntegration({
+    type: "webhook",
+    name: "CRM",
+    urlN8N: `${fake.baseUrl}/hook`,
+  });
+  assert.match(hook.hmacSecret, /^[0-9a-f]{64}$/);
+  fake.webhookSecret = hook.hmacSecret;
+  await useOnConnection(hook.id);
+  let calls = 0;
+  fake.webhookReply = () =>
+    ++calls === 1
+      ? { status: 503, body: {} }
+      : { status: 200, body: { reply: "Pedido 42 a caminho. Até logo!", close: true } };
+
+  const ticket = await customerWrites("5511966660001", "Ana Souza", "Cadê meu pedido?");
+  await runJobs();
+  assert.equal(fake.webhookCalls.length, 1);
+  assert.equal((await ticketOf(ticket.id)).status, "pending", "the 503 is retried later");
+  clock.advance(1_500);
+  while ((await jobs.tick()).claimed > 0) { /* the retry */ }
+
+  assert.equal(fake.webhookCalls.length, 2);
+  const event = fake.webhookCalls[1]!;
+  assert.ok(event.signatureOk, "X-Balcao-Signature is the HMAC of the body");
+  assert.equal(event.body.event, "message.received");
+  assert.deepEqual(event.body.contact, {
+    id: ticket.contact.id,
+    name: "Ana Souza",
+    number: "5511966660001",
+  });
+  assert.equal((event.body.message as { body: string }).body, "Cadê meu pedido?");
+  assert.equal((event.body.ticket as { id: number }).id, ticket.id);
+  assert.equal("key" in (event.body.message as object), false, "not the provider's object");
+
+  assert.deepEqual(await messagesOf(ticket.id), [
+    { body: "Cadê meu pedido?", from_me: false, origin: null },
+    { body: "Pedido 42 a caminho. Até logo!", from_me: true, origin: "bot" },
+  ]);
+  assert.equal((await ticketOf(ticket.id)).status, "closed");
+
+  // A receiver that checks with an old secret fails once the secret is rotated.
+  const rotated = await answer(await asAdmin("POST", `/api/queueIntegration/${hook.id}/secret`));
+  assert.equal(rotated.status, 200);
+  assert.notEqual(rotated.body.hmacSecret, hook.hmacSecret);
+});
+
+Deno.test("[integrations] Typebot: choices as numbered lines, then #{queueId} transfers and stops the bot", async () => {
+  const bot = await createIntegration({
+    type: "typebot",
+    name: "Triagem",
+    urlN8N: `${fake.baseUrl}/typebot`,
+    typebotSlug: "triagem-abc",
+    typebotDelayMessage: 0,
+    typebotUnknownMessage: "Não entendi.",
+  });
+  assert.equal(bot.projectName, "Triagem", "admin §5: the project name is the name");
+  await useOnConnection(bot.id);
+  fake.typebotReply = (call) =>
+    call.path.endsWith("/startChat")
+      ? {
+        sessionId: "sess-9",
+        messages: [{
+          type: "text",
+          content: {
+            type: "richText",
+            richText: [{ type: "p", children: [{ text: "Olá " }, { text: "Bruno", bold: true }] }],
+          },
+        }],
+        input: { type: "choice input", items: [{ content: "Vendas" }, { content: "Suporte" }] },
+      }
+      : {
+        messages: [
+          {
+            type: "text",
+            content: { richText: [{ type: "p", children: [{ text: "Um momento." }] }] },
+          },
+          {
+            type: "text",
+            content: {
+              richText: [{ type: "p", children: [{ text: `#{"queueId":${queues.support}}` }] }],
+            },
+          },
+        ],
+      };
+
+  const ticket = await customerWrites("5511966660002", "Bruno Lima", "Oi");
+  await runJobs();
+  assert.equal(fake.typebotCalls[0]!.path, "/api/v1/typebots/triagem-abc/startChat");
+  assert.deepEqual(fake.typebotCalls[0]!.body, {
+    prefilledVariables: { number: "5511966660002", pushName: "Bruno Lima" },
+  });
+  await customerWrites("5511966660002", "Bruno Lima", "2");
+  await runJobs();
+  const second = fake.typebotCalls[1]!;
+  assert.equal(second.path, "/api/v1/sessions/sess-9/continueChat");
+  assert.deepEqual(second.body, { message: "Suporte" }, "“2” picks the second choice");
+
+  assert.deepEqual((await messagesOf(ticket.id)).map((m) => [m.body, m.origin]), [
+    ["Oi", null],
+    ["Olá *Bruno*", "bot"],
+    ["*1* - Vendas\n*2* - Suporte", "bot"],
+    ["2", null],
+    ["Um momento.", "bot"],
+  ]);
+  const moved = await ticketOf(ticket.id);
+  assert.deepEqual([moved.status, moved.queueId, moved.userId], ["pending", queues.support, null]);
+
+  // The bot really stopped: the next message reaches nobody but a person.
+  const calls = fake.typebotCalls.length;
+  await customerWrites("5511966660002", "Bruno Lima", "Alô?");
+  while ((await jobs.tick()).claimed > 0) { /* nothing to run */ }
+  assert.equal(fake.typebotCalls.length, calls);
+  const session = await db.one<{ stop_reason: string }>(sql`
+    select stop_reason from queue_integration_sessions where ticket_id = ${ticket.id}`);
+  assert.equal(session.stop_reason, "transferred");
+});
+
+Deno.test("[integrations] Dialogflow: a locally signed token, detectIntent in the language, the end closes", async () => {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  fake.publicKeyPem = await exportSPKI(publicKey);
+  const account = {
+    type: "service_account",
+    client_email: "bot@balcao-test.iam.gserviceaccount.com",
+    private_key: await exportPKCS8(privateKey),
+    token_uri: `${fake.baseUrl}/token`,
+  };
+  const tested = await answer(
+    await asAdmin("POST", "/api/queueIntegration/testSession", {
+      projectName: "balcao-test",
+      jsonContent: JSON.stringify(account),
+      language: "es",
+    }),
+  );
+  assert.equal(tested.status, 200, JSON.stringify(tested.body));
+  const agent = await createIntegration({
+    type: "dialogflow",
+    name: "Agente",
+    projectName: "balcao-test",
+    jsonContent: JSON.stringify(account),
+    language: "es",
+  });
+  assert.equal(agent.jsonContentHint, account.client_email);
+  assert.equal(JSON.stringify(agent).includes("PRIVATE KEY"), false, "the key never comes back");
+  await useOnConnection(agent.id);
+  fake.detectReply = (text) => ({
+    queryResult: {
+      fulfillmentMessages: [{ text: { text: [text === "adiós" ? "¡Hasta luego!" : "¡Hola!"] } }],
+      intent: { endInteraction: text === "adiós" },
+    },
+  });
+
+  const ticket = await customerWrites("5511966660003", "Carla", "hola");
+  await runJobs();
+  await customerWrites("5511966660003", "Carla", "adiós");
+  await runJobs();
+  assert.ok(fake.tokenCalls.every((call) => call.assertionOk), "RS256 with the account's key");
+  assert.equal(fake.tokenCalls[0]!.claims.iss, account.client_email);
+  assert.equal(fake.tokenCalls.length, 1, "the token is kept until it expires");
+  const detect = fake.detectCalls.at(-1)!;
+  assert.equal(detect.authorization, "Bearer token-1");
+  assert.match(
+    detect.path,
+    /^\/v2\/projects\/balcao-test\/agent\/sessions\/balcao-\d+-\d+:detectIntent$/,
+  );
+  assert.deepEqual(detect.body, { queryInput: { text: { text: "adiós", languageCode: "es" } } });
+  assert.deepEqual((await messagesOf(ticket.id)).filter((m) => m.from_me).map((m) => m.body), [
+    "¡Hola!",
+    "¡Hasta luego!",
+  ]);
+  assert.equal((await ticketOf(ticket.id)).status, "closed");
+});
+
+Deno.test("[integrations] a provider that never answers leaves the ticket pending for a person", async () => {
+  const slow = await createIntegration({
+    type: "typebot",
+    name: "Lento",
+    urlN8N: `${fake.baseUrl}/stall`,
+    typebotSlug: "lento",
+  });
+  await useOnConnection(slow.id);
+  // The real guard, with a time limit short enough for a test.
+  const outbound = env.services.outbound;
+  env.services.outbound = (url, init, options) =>
+    outboundFetch(url, init, {
+      ...options,
+      timeoutMs: 200,
+      allowPrivateHosts: [new URL(fake.baseUrl).host],
+    });
+  try {
+    const ticket = await customerWrites("5511966660004", "Davi", "Preciso de ajuda");
+    await runJobs();
+    const row = await db.one<{ status: string; user_id: number | null }>(
+      sql`select status, user_id from tickets where id = ${ticket.id}`,
+    );
+    assert.deepEqual([row.status, row.user_id], ["pending", null]);
+    assert.deepEqual((await messagesOf(ticket.id)).map((m) => m.body), ["Preciso de ajuda"]);
+    const session = await db.one<{ stop_reason: string }>(sql`
+      select stop_reason from queue_integration_sessions where ticket_id = ${ticket.id}`);
+    assert.match(session.stop_reason, /ERR_OUTBOUND_TIMEOUT/);
+  } finally {
+    env.services.outbound = outbound;
+  }
+});
+
+Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text, restart, expiry and finish", async () => {
+  const bot = await createIntegration({
+    type: "typebot",
+    name: "Cardápio",
+    urlN8N: `${fake.baseUrl}/typebot`,
+    typebotSlug: "cardapio",
+    typebotDelayMessage: 500,
+    typebotExpires: 1,
+    typebotKeywordFinish: "Sair",
+    typebotKeywordRestart: "menu",
+    typebotRestartMessage: "Recomeçando…",
+    typebotUnknownMessage: "Não entendi.",
+  });
+  await useOnConnection(bot.id);
+  let starts = 0;
+  fake.typebotReply = (call) =>
+    call.path.endsWith("/startChat")
+      ? {
+        sessionId: `card-${++starts}`,
+        messages: [
+          { type: "text", content: { markdown: "Bem-vindo ao cardápio" } },
+          { type: "image", content: { url: `${fake.baseUrl}/files/pizza` } },
+        ],
+      }
+      : { messages: [] };
+  const sentAt = async (ticketId: number) =>
+    await db.query<{ body: string; media_name: string | null; created_at: Date }>(sql`
+      select body, media_name, created_at from messages
+      where ticket_id = ${ticketId} and from_me order by id`);
+
+  const ticket = await customerWrites("5511966660005", "Eva", "Oi");
+  await runJobs();
+  const [welcome, picture] = await sentAt(ticket.id);
+  assert.equal(welcome!.body, "Bem-vindo ao cardápio");
+  assert.equal(picture!.media_name, "pizza.png", "the image was fetched and stored");
+  assert.deepEqual(
+    [welcome!.created_at.getTime(), picture!.created_at.getTime()],
+    [clock.now().getTime() + 500, clock.now().getTime() + 1000],
+    "each reply is held back by the delay",
+  );
+
+  await customerWrites("5511966660005", "Eva", "qualquer coisa");
+  await runJobs();
+  assert.equal((await sentAt(ticket.id)).at(-1)!.body, "Não entendi.");
+
+  await customerWrites("5511966660005", "Eva", "MENU");
+  await runJobs();
+  assert.equal((await sentAt(ticket.id)).at(-1)!.body, "Recomeçando…");
+  await customerWrites("5511966660005", "Eva", "de novo");
+  await runJobs();
+  assert.equal(starts, 2, "after the restart keyword the next message starts a new chat");
+
+  clock.advance(2 * 60_000);
+  await customerWrites("5511966660005", "Eva", "voltei");
+  await runJobs();
+  assert.equal(starts, 3, "a session silent for longer than typebotExpires starts over");
+
+  await customerWrites("5511966660005", "Eva", "sair");
+  await runJobs();
+  assert.equal((await ticketOf(ticket.id)).status, "closed");
+});

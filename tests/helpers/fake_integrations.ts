@@ -1,0 +1,112 @@
+/**
+ * Local stand-ins for the outside services of queue integrations (reference/protocols.md):
+ * a webhook receiver that checks `X-Balcao-Signature`, Typebot's v1 chat API, Google's
+ * token endpoint and Dialogflow's detectIntent, and an address that never answers. Every
+ * call is recorded; what each answers is set by the test.
+ */
+import { importSPKI, jwtVerify } from "jose";
+import { signatureOf } from "../../services/integrations/webhook.ts";
+
+export interface TypebotCall {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+export interface FakeIntegrations {
+  baseUrl: string;
+  /** The secret the receiver checks signatures with (set from the integration). */
+  webhookSecret: string;
+  webhookCalls: { body: Record<string, unknown>; signatureOk: boolean }[];
+  webhookReply: () => { status: number; body: unknown };
+  typebotCalls: TypebotCall[];
+  typebotReply: (call: TypebotCall) => unknown;
+  /** The service account's public key (SPKI PEM) the token endpoint verifies with. */
+  publicKeyPem: string;
+  tokenCalls: { assertionOk: boolean; claims: Record<string, unknown> }[];
+  detectCalls: { path: string; authorization: string | null; body: Record<string, unknown> }[];
+  detectReply: (text: string) => unknown;
+  /** The time the token endpoint checks the assertion's dates against (the test's clock). */
+  now: () => Date;
+  close(): Promise<void>;
+}
+
+export function startFakeIntegrations(): FakeIntegrations {
+  const stalled = new AbortController();
+  const fake: FakeIntegrations = {
+    baseUrl: "",
+    webhookSecret: "",
+    webhookCalls: [],
+    webhookReply: () => ({ status: 200, body: {} }),
+    typebotCalls: [],
+    typebotReply: () => ({ sessionId: "s-1", messages: [] }),
+    publicKeyPem: "",
+    tokenCalls: [],
+    detectCalls: [],
+    detectReply: () => ({ queryResult: {} }),
+    now: () => new Date(),
+    close: async () => {
+      stalled.abort();
+      await server.shutdown();
+    },
+  };
+  const json = (body: unknown, status = 200) => Response.json(body, { status });
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith("/stall")) {
+      // Never answers while the test runs: the caller's time limit must end the call.
+      await new Promise((resolve) => stalled.signal.addEventListener("abort", resolve));
+      return json({});
+    }
+    if (path.startsWith("/files/")) {
+      // A one-pixel PNG, as a Typebot image bubble's address would give.
+      const png = Uint8Array.from(
+        atob(
+          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+        ),
+        (c) => c.charCodeAt(0),
+      );
+      return new Response(png, { headers: { "content-type": "image/png" } });
+    }
+    if (path === "/hook") {
+      const raw = await request.text();
+      const signature = request.headers.get("x-balcao-signature");
+      fake.webhookCalls.push({
+        body: JSON.parse(raw),
+        signatureOk: signature === await signatureOf(fake.webhookSecret, raw),
+      });
+      const reply = fake.webhookReply();
+      return json(reply.body, reply.status);
+    }
+    if (path.startsWith("/typebot/")) {
+      const call = { path: path.slice("/typebot".length), body: await request.json() };
+      fake.typebotCalls.push(call);
+      return json(fake.typebotReply(call));
+    }
+    if (path === "/token") {
+      const form = new URLSearchParams(await request.text());
+      let claims: Record<string, unknown> = {};
+      let assertionOk = false;
+      try {
+        const key = await importSPKI(fake.publicKeyPem, "RS256");
+        claims = (await jwtVerify(form.get("assertion") ?? "", key, {
+          audience: `${fake.baseUrl}/token`,
+          currentDate: fake.now(),
+        })).payload as Record<string, unknown>;
+        assertionOk = form.get("grant_type") === "urn:ietf:params:oauth:grant-type:jwt-bearer";
+      } catch {
+        assertionOk = false;
+      }
+      fake.tokenCalls.push({ assertionOk, claims });
+      if (!assertionOk) return json({ error: "invalid_grant" }, 400);
+      return json({ access_token: `token-${fake.tokenCalls.length}`, expires_in: 3600 });
+    }
+    if (path.endsWith(":detectIntent")) {
+      const body = await request.json();
+      fake.detectCalls.push({ path, authorization: request.headers.get("authorization"), body });
+      return json(fake.detectReply(body.queryInput?.text?.text ?? ""));
+    }
+    return json({ error: "not found" }, 404);
+  });
+  fake.baseUrl = `http://127.0.0.1:${server.addr.port}`;
+  return fake;
+}
