@@ -16,5 +16,13 @@ export type QueueRow = Pick<
 
 export type QueueOptionRow = Pick<
   QueueOption,
-  "id" | "queueId" | "parentId" | "title" | "message" | "option" | "mediaPath" | "mediaName"
+  | "id"
+  | "queueId"
+  | "parentId"
+  | "title"
+  | "message"
+  | "option"
+  | "forwardQueueId"
+  | "mediaPath"
+  | "mediaName"
 >;

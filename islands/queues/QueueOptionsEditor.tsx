@@ -34,6 +34,13 @@ export interface QueueOptionsEditorProps {
   invalid: readonly string[];
   /** Accepted file types, as the media store checks them. */
   accept?: string;
+  /** The company's other queues, which a leaf may hand the ticket to. */
+  queues: readonly ForwardQueue[];
+}
+
+export interface ForwardQueue {
+  id: number;
+  name: string;
 }
 
 /** Focuses the title of a node just added, with its placeholder text selected. */
@@ -47,7 +54,9 @@ function focusTitle(key: string) {
   });
 }
 
-export function QueueOptionsEditor({ tree, onChange, invalid, accept }: QueueOptionsEditorProps) {
+export function QueueOptionsEditor(
+  { tree, onChange, invalid, accept, queues }: QueueOptionsEditorProps,
+) {
   const t = useT();
 
   function addTop() {
@@ -81,7 +90,7 @@ export function QueueOptionsEditor({ tree, onChange, invalid, accept }: QueueOpt
             level={tree}
             nested={false}
             path=""
-            context={{ tree, onChange, invalid, accept }}
+            context={{ tree, onChange, invalid, accept, queues }}
           />
         )}
     </section>
@@ -93,6 +102,7 @@ interface Context {
   onChange: (tree: DraftOption[]) => void;
   invalid: readonly string[];
   accept?: string;
+  queues: readonly ForwardQueue[];
 }
 
 function OptionList(
@@ -134,7 +144,7 @@ function OptionNode(
   },
 ) {
   const t = useT();
-  const { tree, onChange, invalid, accept } = context;
+  const { tree, onChange, invalid, accept, queues } = context;
   const [confirming, setConfirming] = useState(false);
   const base = `queue-option-${node.key}`;
   const below = descendantsOf(node);
@@ -191,6 +201,15 @@ function OptionNode(
               onInput={(event) => set({ message: event.currentTarget.value })}
               class={cx(CONTROL_CLASSES, "h-auto min-h-16 resize-y py-2 leading-relaxed")}
             />
+            {node.children.length === 0 && queues.length > 0 && (
+              <ForwardPicker
+                id={`${base}-forward`}
+                number={path}
+                value={node.forwardQueueId}
+                queues={queues}
+                onChange={(forwardQueueId) => set({ forwardQueueId })}
+              />
+            )}
             {shownMedia && (
               <p class="flex min-w-0 items-center gap-1.5 text-[13px] text-fg-muted">
                 <PaperclipIcon size={14} class="shrink-0" />
@@ -287,5 +306,50 @@ function OptionNode(
       </div>
       <OptionList level={node.children} nested path={path} context={context} />
     </li>
+  );
+}
+
+/**
+ * Where a leaf sends the ticket when chosen: its own queue (waiting for a person) or another
+ * queue of the company. A queue deleted since the save shows as none.
+ */
+function ForwardPicker(
+  { id, number, value, queues, onChange }: {
+    id: string;
+    number: string;
+    value: number | null;
+    queues: readonly ForwardQueue[];
+    onChange: (queueId: number | null) => void;
+  },
+) {
+  const t = useT();
+  const known = value !== null && queues.some((queue) => queue.id === value);
+  return (
+    <div class="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
+      <label for={id} class="shrink-0 text-[13px] font-medium text-fg-muted">
+        {t("queues.options.forwardLabel")}
+      </label>
+      <div class="relative min-w-0 flex-1">
+        <select
+          id={id}
+          value={known ? String(value) : ""}
+          aria-label={t("queues.options.forwardOf", { number })}
+          onChange={(event) => {
+            const picked = event.currentTarget.value;
+            onChange(picked ? Number(picked) : null);
+          }}
+          class={cx(CONTROL_CLASSES, "appearance-none pr-9")}
+        >
+          <option value="">{t("queues.options.forwardNone")}</option>
+          {queues.map((queue) => (
+            <option key={queue.id} value={String(queue.id)}>{queue.name}</option>
+          ))}
+        </select>
+        <ChevronDownIcon
+          size={16}
+          class="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-fg-subtle"
+        />
+      </div>
+    </div>
   );
 }

@@ -20,6 +20,8 @@ export interface DraftOption {
   /** A file picked in the dialog, uploaded with the save. */
   file?: File;
   removeMedia?: boolean;
+  /** The queue a leaf hands the ticket to; null: it stays in this queue. */
+  forwardQueueId: number | null;
   children: DraftOption[];
 }
 
@@ -42,6 +44,7 @@ export function draftFromRows(rows: QueueOptionRow[]): DraftOption[] {
         option: row.option === String(index + 1) ? "" : row.option,
         mediaName: row.mediaName,
         mediaUrl: row.mediaPath,
+        forwardQueueId: row.forwardQueueId,
         children: level(row.id),
       }),
     );
@@ -56,6 +59,7 @@ export function newOption(title: string): DraftOption {
     option: "",
     mediaName: null,
     mediaUrl: null,
+    forwardQueueId: null,
     children: [],
   };
 }
@@ -91,15 +95,15 @@ export function updateOption(
   );
 }
 
+/** Adds a sub-option; its parent becomes a menu, which forwards nowhere. */
 export function addChild(tree: DraftOption[], parentKey: string, child: DraftOption) {
   return mapLevel(
     tree,
     parentKey,
     (level, index) =>
-      level.map((
-        node,
-        i,
-      ) => (i === index ? { ...node, children: [...node.children, child] } : node)),
+      level.map((node, i) =>
+        i === index ? { ...node, forwardQueueId: null, children: [...node.children, child] } : node
+      ),
   );
 }
 
@@ -130,6 +134,7 @@ export interface OptionNodeBody {
   option: string;
   mediaKey?: string;
   removeMedia?: boolean;
+  forwardQueueId: number | null;
   children: OptionNodeBody[];
 }
 
@@ -147,6 +152,8 @@ export function optionsPayload(
       option: node.option.trim(),
       ...(node.file ? { mediaKey: node.key } : {}),
       ...(!node.file && node.removeMedia ? { removeMedia: true } : {}),
+      // Only a leaf forwards (the server refuses it on a menu).
+      forwardQueueId: node.children.length === 0 ? node.forwardQueueId : null,
       children: node.children.map(convert),
     };
   };

@@ -55,6 +55,8 @@ export interface QueueOption {
   title: string;
   message: string;
   option: string;
+  /** The queue a leaf hands the ticket to when chosen; null: it stays in this queue. */
+  forwardQueueId: number | null;
   mediaPath: string | null;
   mediaName: string | null;
   createdAt: Date;
