@@ -136,6 +136,8 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
       baseUrl: deps.config.openaiBaseUrl,
       model: deps.config.openaiModel ?? DEFAULT_CHAT_MODEL,
     }),
+    outbound: { allowPrivateHosts: deps.config.allowPrivateHosts },
+    asaasBaseUrl: deps.config.asaasBaseUrl,
   };
 }
 

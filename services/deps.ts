@@ -10,6 +10,7 @@ import type { SecretBox } from "../lib/crypto/secret_box.ts";
 import type { Db } from "../lib/db/mod.ts";
 import type { Log } from "../lib/log.ts";
 import type { Mailer } from "../lib/mail/mod.ts";
+import type { OutboundOptions } from "../lib/net/outbound.ts";
 import type { MediaLinks } from "../lib/media/signed_url.ts";
 import type { MediaStore } from "../lib/media/store.ts";
 import type { Hub } from "../lib/realtime/mod.ts";
@@ -33,4 +34,8 @@ export interface ServiceDeps {
   secrets: SecretBox;
   /** The OpenAI-compatible provider of AI prompts (`OPENAI_BASE_URL`, `OPENAI_MODEL`). */
   ai: AiProvider;
+  /** What every `outboundFetch` to a user-given address gets (`ALLOW_PRIVATE_HOSTS`). */
+  outbound: OutboundOptions;
+  /** `ASAAS_BASE_URL` for the "segunda via" lookups; Asaas's own address when unset. */
+  asaasBaseUrl?: string;
 }

@@ -23,6 +23,7 @@ export type QueueOptionRow = Pick<
   | "message"
   | "option"
   | "forwardQueueId"
+  | "kind"
   | "mediaPath"
   | "mediaName"
 >;

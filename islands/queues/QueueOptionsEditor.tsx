@@ -201,14 +201,8 @@ function OptionNode(
               onInput={(event) => set({ message: event.currentTarget.value })}
               class={cx(CONTROL_CLASSES, "h-auto min-h-16 resize-y py-2 leading-relaxed")}
             />
-            {node.children.length === 0 && queues.length > 0 && (
-              <ForwardPicker
-                id={`${base}-forward`}
-                number={path}
-                value={node.forwardQueueId}
-                queues={queues}
-                onChange={(forwardQueueId) => set({ forwardQueueId })}
-              />
+            {node.children.length === 0 && (
+              <LeafSettings node={node} number={path} base={base} queues={queues} onChange={set} />
             )}
             {shownMedia && (
               <p class="flex min-w-0 items-center gap-1.5 text-[13px] text-fg-muted">
@@ -310,39 +304,75 @@ function OptionNode(
 }
 
 /**
- * Where a leaf sends the ticket when chosen: its own queue (waiting for a person) or another
- * queue of the company. A queue deleted since the save shows as none.
+ * What a leaf does when chosen: send its message, or (a "segunda via") ask for the CPF/CNPJ
+ * and answer the open bills; then where the ticket waits for a person: this queue or another
+ * of the company's. A queue deleted since the save shows as this one.
  */
-function ForwardPicker(
-  { id, number, value, queues, onChange }: {
-    id: string;
+function LeafSettings(
+  { node, number, base, queues, onChange }: {
+    node: DraftOption;
     number: string;
-    value: number | null;
+    base: string;
     queues: readonly ForwardQueue[];
-    onChange: (queueId: number | null) => void;
+    onChange: (patch: Partial<Pick<DraftOption, "kind" | "forwardQueueId">>) => void;
   },
 ) {
   const t = useT();
-  const known = value !== null && queues.some((queue) => queue.id === value);
+  const known = node.forwardQueueId !== null &&
+    queues.some((queue) => queue.id === node.forwardQueueId);
   return (
-    <div class="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
-      <label for={id} class="shrink-0 text-[13px] font-medium text-fg-muted">
-        {t("queues.options.forwardLabel")}
-      </label>
-      <div class="relative min-w-0 flex-1">
+    <div class="grid gap-2 sm:grid-cols-2">
+      <LeafSelect
+        id={`${base}-kind`}
+        label={t("queues.options.kindLabel")}
+        ariaLabel={t("queues.options.kindOf", { number })}
+        value={node.kind}
+        options={[
+          { value: "message", label: t("queues.options.kindMessage") },
+          { value: "billing", label: t("queues.options.kindBilling") },
+        ]}
+        onChange={(kind) => onChange({ kind: kind === "billing" ? "billing" : "message" })}
+      />
+      {queues.length > 0 && (
+        <LeafSelect
+          id={`${base}-forward`}
+          label={t("queues.options.forwardLabel")}
+          ariaLabel={t("queues.options.forwardOf", { number })}
+          value={known ? String(node.forwardQueueId) : ""}
+          options={[
+            { value: "", label: t("queues.options.forwardNone") },
+            ...queues.map((queue) => ({ value: String(queue.id), label: queue.name })),
+          ]}
+          onChange={(picked) => onChange({ forwardQueueId: picked ? Number(picked) : null })}
+        />
+      )}
+    </div>
+  );
+}
+
+function LeafSelect(
+  { id, label, ariaLabel, value, options, onChange }: {
+    id: string;
+    label: string;
+    ariaLabel: string;
+    value: string;
+    options: { value: string; label: string }[];
+    onChange: (value: string) => void;
+  },
+) {
+  return (
+    <div class="flex min-w-0 flex-col gap-1">
+      <label for={id} class="text-[13px] font-medium text-fg-muted">{label}</label>
+      <div class="relative min-w-0">
         <select
           id={id}
-          value={known ? String(value) : ""}
-          aria-label={t("queues.options.forwardOf", { number })}
-          onChange={(event) => {
-            const picked = event.currentTarget.value;
-            onChange(picked ? Number(picked) : null);
-          }}
+          value={value}
+          aria-label={ariaLabel}
+          onChange={(event) => onChange(event.currentTarget.value)}
           class={cx(CONTROL_CLASSES, "appearance-none pr-9")}
         >
-          <option value="">{t("queues.options.forwardNone")}</option>
-          {queues.map((queue) => (
-            <option key={queue.id} value={String(queue.id)}>{queue.name}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>{option.label}</option>
           ))}
         </select>
         <ChevronDownIcon

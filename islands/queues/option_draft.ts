@@ -4,6 +4,7 @@
  * dialog leaves the stored menu as it was. Pure functions: every change answers a new tree.
  */
 import type { QueueOptionRow } from "../../components/queues/types.ts";
+import type { QueueOptionKind } from "../../services/queues/option_tree.ts";
 
 export interface DraftOption {
   /** Stable within the dialog: the row id for a stored node, a made-up one for a new node. */
@@ -22,6 +23,8 @@ export interface DraftOption {
   removeMedia?: boolean;
   /** The queue a leaf hands the ticket to; null: it stays in this queue. */
   forwardQueueId: number | null;
+  /** "billing": a leaf that asks for a CPF/CNPJ and answers the open bills. */
+  kind: QueueOptionKind;
   children: DraftOption[];
 }
 
@@ -45,6 +48,7 @@ export function draftFromRows(rows: QueueOptionRow[]): DraftOption[] {
         mediaName: row.mediaName,
         mediaUrl: row.mediaPath,
         forwardQueueId: row.forwardQueueId,
+        kind: row.kind,
         children: level(row.id),
       }),
     );
@@ -60,6 +64,7 @@ export function newOption(title: string): DraftOption {
     mediaName: null,
     mediaUrl: null,
     forwardQueueId: null,
+    kind: "message",
     children: [],
   };
 }
@@ -95,14 +100,16 @@ export function updateOption(
   );
 }
 
-/** Adds a sub-option; its parent becomes a menu, which forwards nowhere. */
+/** Adds a sub-option; its parent becomes a plain menu, which forwards nowhere. */
 export function addChild(tree: DraftOption[], parentKey: string, child: DraftOption) {
   return mapLevel(
     tree,
     parentKey,
     (level, index) =>
       level.map((node, i) =>
-        i === index ? { ...node, forwardQueueId: null, children: [...node.children, child] } : node
+        i === index
+          ? { ...node, forwardQueueId: null, kind: "message", children: [...node.children, child] }
+          : node
       ),
   );
 }
@@ -135,6 +142,7 @@ export interface OptionNodeBody {
   mediaKey?: string;
   removeMedia?: boolean;
   forwardQueueId: number | null;
+  kind: QueueOptionKind;
   children: OptionNodeBody[];
 }
 
@@ -152,8 +160,9 @@ export function optionsPayload(
       option: node.option.trim(),
       ...(node.file ? { mediaKey: node.key } : {}),
       ...(!node.file && node.removeMedia ? { removeMedia: true } : {}),
-      // Only a leaf forwards (the server refuses it on a menu).
+      // Only a leaf forwards or looks up bills (the server refuses either on a menu).
       forwardQueueId: node.children.length === 0 ? node.forwardQueueId : null,
+      kind: node.children.length === 0 ? node.kind : "message",
       children: node.children.map(convert),
     };
   };

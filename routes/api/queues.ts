@@ -41,7 +41,11 @@ import {
   showQueue,
   updateQueue,
 } from "../../services/queues/queues.ts";
-import { MAX_OPTION_NODES, type OptionTreeNode } from "../../services/queues/option_tree.ts";
+import {
+  MAX_OPTION_NODES,
+  type OptionTreeNode,
+  QUEUE_OPTION_KINDS,
+} from "../../services/queues/option_tree.ts";
 
 /** The id of a queue's integration or prompt (or an option's forward queue), or null for none. */
 const linkId = z.preprocess(
@@ -80,6 +84,7 @@ const OptionNode: z.ZodType<OptionTreeNode> = z.object({
   removeMedia: z.boolean().optional(),
   // Whose queue it is, and that only a leaf forwards, the service checks (field refusals).
   forwardQueueId: linkId.optional(),
+  kind: z.enum(QUEUE_OPTION_KINDS).optional(),
   get children() {
     return z.array(OptionNode).max(MAX_OPTION_NODES).optional();
   },

@@ -28,8 +28,16 @@ export interface OptionTreeNode {
    * chatbot, services/automation/chatbot.ts). Absent or null: it stays in this queue.
    */
   forwardQueueId?: number | null;
+  /**
+   * "billing": a leaf that asks for the customer's CPF/CNPJ and answers with their open bills
+   * (the "segunda via", services/isp/); "message" (the default): every other node.
+   */
+  kind?: QueueOptionKind;
   children?: OptionTreeNode[];
 }
+
+export const QUEUE_OPTION_KINDS = ["message", "billing"] as const;
+export type QueueOptionKind = typeof QUEUE_OPTION_KINDS[number];
 
 /** Deep enough for any menu a person reads on a phone; keeps every check iterative-safe. */
 export const MAX_OPTION_DEPTH = 8;
@@ -73,6 +81,9 @@ function checkTree(tree: OptionTreeNode[]): Forward[] {
       }
       answers.add(answer);
       const children = node.children ?? [];
+      if (node.kind === "billing" && children.length > 0) {
+        throw fieldRefusal(`${at}.kind`, { code: "ERR_QUEUE_OPTION_BILLING_NOT_LEAF" });
+      }
       if (node.forwardQueueId != null) {
         // The chatbot opens a node with sub-options; a forward there would never happen.
         if (children.length > 0) {
@@ -153,12 +164,13 @@ export async function replaceOptionTree(
     const option = answerOf(node, index);
     const message = node.message ?? "";
     const forward = node.forwardQueueId ?? null;
+    const kind = node.kind ?? "message";
     if (node.id === undefined) {
       const { id } = await tx.one<{ id: number }>(sql`
         insert into queue_options (company_id, queue_id, parent_id, title, message, option,
-                                   media_path, media_name, forward_queue_id)
+                                   media_path, media_name, forward_queue_id, kind)
         values (${companyId}, ${queueId}, ${parentId}, ${node.title}, ${message}, ${option},
-                ${media?.path ?? null}, ${media?.name ?? null}, ${forward}::int)
+                ${media?.path ?? null}, ${media?.name ?? null}, ${forward}::int, ${kind})
         returning id`);
       return id;
     }
@@ -174,7 +186,7 @@ export async function replaceOptionTree(
     await tx.run(sql`
       update queue_options
       set parent_id = ${parentId}, title = ${node.title}, message = ${message},
-          option = ${option}, forward_queue_id = ${forward}::int,
+          option = ${option}, forward_queue_id = ${forward}::int, kind = ${kind},
           updated_at = now() ${mediaChange}
       where id = ${node.id} and company_id = ${companyId}`);
     kept.push(node.id);
