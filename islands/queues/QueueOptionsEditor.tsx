@@ -197,7 +197,11 @@ function OptionNode(
               value={node.message}
               maxLength={10_000}
               aria-label={t("queues.options.messageLabel", { number: path })}
-              placeholder={t("queues.options.messagePlaceholder")}
+              placeholder={t(
+                node.kind === "billing"
+                  ? "queues.options.billingPlaceholder"
+                  : "queues.options.messagePlaceholder",
+              )}
               onInput={(event) => set({ message: event.currentTarget.value })}
               class={cx(CONTROL_CLASSES, "h-auto min-h-16 resize-y py-2 leading-relaxed")}
             />
