@@ -141,6 +141,7 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
     }),
     outbound: outboundClient(deps.config.allowPrivateHosts),
     dialogflowUrl: deps.config.dialogflowUrl,
+    asaasBaseUrl: deps.config.asaasBaseUrl,
   };
 }
 

@@ -157,6 +157,7 @@ export default function QueuesManager({ companyId }: QueuesManagerProps) {
         <QueueDialog
           queue={editing.queue}
           usedColors={rows.map((queue) => queue.color.toLowerCase())}
+          queues={rows}
           onSaved={(queue, created) => {
             apply({ action: created ? "create" : "update", queue });
             pushToast({ tone: "success", message: t("queues.saved") });

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().trim().min(1).max(100).optional(),
   DIALOGFLOW_URL: z.string().url().default("https://dialogflow.googleapis.com"),
+  /** Asaas's API address for the "segunda via" lookups (its sandbox, or a test's fake). */
+  ASAAS_BASE_URL: z.string().url().optional(),
   /** Hosts or host:port pairs on a private network that outbound calls may reach. */
   ALLOW_PRIVATE_HOSTS: z.string().optional().transform((value) =>
     (value ?? "").split(",").map((part) => part.trim().toLowerCase()).filter(Boolean)
@@ -83,6 +85,7 @@ export interface Config {
   openaiModel?: string;
   /** Dialogflow ES's API root (detectIntent); tests point it at a fake. */
   dialogflowUrl: string;
+  asaasBaseUrl?: string;
   /** Private hosts (or host:port) that outbound calls to tenant-chosen addresses may reach. */
   allowPrivateHosts: string[];
   /** How many reverse proxies in front append to X-Forwarded-For (0: none, use the socket). */
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiModel: e.OPENAI_MODEL,
     dialogflowUrl: e.DIALOGFLOW_URL.replace(/\/+$/, ""),
+    asaasBaseUrl: e.ASAAS_BASE_URL,
     allowPrivateHosts: e.ALLOW_PRIVATE_HOSTS,
     trustProxy: e.TRUST_PROXY,
     waWebSocketUrl: e.WA_WEBSOCKET_URL,

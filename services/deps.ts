@@ -41,4 +41,6 @@ export interface ServiceDeps {
   outbound: OutboundFetch;
   /** Dialogflow's API (`DIALOGFLOW_URL`; Google's by default, a fake in tests). */
   dialogflowUrl: string;
+  /** `ASAAS_BASE_URL` for the "segunda via" lookups; Asaas's own address when unset. */
+  asaasBaseUrl?: string;
 }

@@ -17,5 +17,14 @@ export type QueueRow = Pick<
 
 export type QueueOptionRow = Pick<
   QueueOption,
-  "id" | "queueId" | "parentId" | "title" | "message" | "option" | "mediaPath" | "mediaName"
+  | "id"
+  | "queueId"
+  | "parentId"
+  | "title"
+  | "message"
+  | "option"
+  | "forwardQueueId"
+  | "kind"
+  | "mediaPath"
+  | "mediaName"
 >;

@@ -223,7 +223,7 @@ export function PromptDialog({ prompt, queues, onSaved, onClose }: PromptDialogP
               value={form.voiceKey}
               maxLength={500}
               autoComplete="off"
-              hint={keyHint(prompt?.voiceKeyHint)}
+              hint={keyHint(prompt?.voiceKeyHint) ?? t("prompts.voiceKeyHint")}
               error={errors.voiceKey}
               onInput={set("voiceKey")}
             />

@@ -51,13 +51,21 @@ export interface QueueDialogProps {
   queue?: QueueRow;
   /** The colours other queues use: offered last, marked as taken. */
   usedColors: string[];
+  /** The company's queues: a menu leaf may forward to any of them but this one. */
+  queues: readonly QueueRow[];
   onSaved: (queue: QueueRow, created: boolean) => void;
   onClose: () => void;
 }
 
 type Errors = Partial<
-  Record<"name" | "color" | "orderQueue" | "schedules" | "integrationId", string>
+  Record<"name" | "color" | "orderQueue" | "schedules" | "options" | "integrationId", string>
 >;
+
+/** A refused field of the menu ("options.0.children.1.forwardQueueId") is the menu's. */
+function errorKeyOf(path: string): string {
+  if (path.startsWith("schedules")) return "schedules";
+  return path.startsWith("options") ? "options" : path;
+}
 
 function fullWeek(saved: OpeningHoursDay[] | undefined): OpeningHoursDay[] {
   return WEEKDAYS.map(({ weekdayEn }, index) =>
@@ -103,7 +111,7 @@ function saveBody(fields: Record<string, unknown>, tree: DraftOption[] | null) {
 }
 
 export function QueueDialog(
-  { queue, usedColors, onSaved, onClose }: QueueDialogProps,
+  { queue, usedColors, queues, onSaved, onClose }: QueueDialogProps,
 ) {
   const t = useT();
   const session = useShellSession();
@@ -138,6 +146,7 @@ export function QueueDialog(
     };
   }, [queue?.id]);
 
+  const forwardTargets = queues.filter((other) => other.id !== queue?.id);
   const savedWeek = JSON.stringify(fullWeek(queue?.schedules));
   const weekChanged = JSON.stringify(week) !== savedWeek;
   const colorTaken = usedColors.includes(color.toLowerCase()) && color !== queue?.color;
@@ -190,12 +199,14 @@ export function QueueDialog(
     } catch (err) {
       setSaving(false);
       const refused = fieldErrorsOf(err, t, {
-        keyOf: (path) => path.startsWith("schedules") ? "schedules" : path,
+        keyOf: errorKeyOf,
         codeFields: CODE_FIELDS,
       });
       if (hasFieldErrors(refused)) {
         const codeOnly = err instanceof ApiError && err.code !== "ERR_VALIDATION";
-        refuse(refused as Errors, codeOnly ? errorMessage(err) : undefined);
+        // A menu refusal says itself above the buttons: the tree has no field to hold it.
+        const message = codeOnly ? errorMessage(err) : refused.options;
+        refuse(refused as Errors, message);
       } else setFormError(errorMessage(err));
     }
   }
@@ -307,6 +318,7 @@ export function QueueDialog(
                   onChange={setTree}
                   invalid={untitledKeys}
                   accept={MEDIA_ACCEPT}
+                  queues={forwardTargets}
                 />
               )
               : <p class="py-4 text-sm text-fg-muted">{t("common.loading")}</p>}

@@ -34,6 +34,13 @@ export interface QueueOptionsEditorProps {
   invalid: readonly string[];
   /** Accepted file types, as the media store checks them. */
   accept?: string;
+  /** The company's other queues, which a leaf may hand the ticket to. */
+  queues: readonly ForwardQueue[];
+}
+
+export interface ForwardQueue {
+  id: number;
+  name: string;
 }
 
 /** Focuses the title of a node just added, with its placeholder text selected. */
@@ -47,7 +54,9 @@ function focusTitle(key: string) {
   });
 }
 
-export function QueueOptionsEditor({ tree, onChange, invalid, accept }: QueueOptionsEditorProps) {
+export function QueueOptionsEditor(
+  { tree, onChange, invalid, accept, queues }: QueueOptionsEditorProps,
+) {
   const t = useT();
 
   function addTop() {
@@ -81,7 +90,7 @@ export function QueueOptionsEditor({ tree, onChange, invalid, accept }: QueueOpt
             level={tree}
             nested={false}
             path=""
-            context={{ tree, onChange, invalid, accept }}
+            context={{ tree, onChange, invalid, accept, queues }}
           />
         )}
     </section>
@@ -93,6 +102,7 @@ interface Context {
   onChange: (tree: DraftOption[]) => void;
   invalid: readonly string[];
   accept?: string;
+  queues: readonly ForwardQueue[];
 }
 
 function OptionList(
@@ -134,7 +144,7 @@ function OptionNode(
   },
 ) {
   const t = useT();
-  const { tree, onChange, invalid, accept } = context;
+  const { tree, onChange, invalid, accept, queues } = context;
   const [confirming, setConfirming] = useState(false);
   const base = `queue-option-${node.key}`;
   const below = descendantsOf(node);
@@ -187,10 +197,17 @@ function OptionNode(
               value={node.message}
               maxLength={10_000}
               aria-label={t("queues.options.messageLabel", { number: path })}
-              placeholder={t("queues.options.messagePlaceholder")}
+              placeholder={t(
+                node.kind === "billing"
+                  ? "queues.options.billingPlaceholder"
+                  : "queues.options.messagePlaceholder",
+              )}
               onInput={(event) => set({ message: event.currentTarget.value })}
               class={cx(CONTROL_CLASSES, "h-auto min-h-16 resize-y py-2 leading-relaxed")}
             />
+            {node.children.length === 0 && (
+              <LeafSettings node={node} number={path} base={base} queues={queues} onChange={set} />
+            )}
             {shownMedia && (
               <p class="flex min-w-0 items-center gap-1.5 text-[13px] text-fg-muted">
                 <PaperclipIcon size={14} class="shrink-0" />
@@ -287,5 +304,86 @@ function OptionNode(
       </div>
       <OptionList level={node.children} nested path={path} context={context} />
     </li>
+  );
+}
+
+/**
+ * What a leaf does when chosen: send its message, or (a "segunda via") ask for the CPF/CNPJ
+ * and answer the open bills; then where the ticket waits for a person: this queue or another
+ * of the company's. A queue deleted since the save shows as this one.
+ */
+function LeafSettings(
+  { node, number, base, queues, onChange }: {
+    node: DraftOption;
+    number: string;
+    base: string;
+    queues: readonly ForwardQueue[];
+    onChange: (patch: Partial<Pick<DraftOption, "kind" | "forwardQueueId">>) => void;
+  },
+) {
+  const t = useT();
+  const known = node.forwardQueueId !== null &&
+    queues.some((queue) => queue.id === node.forwardQueueId);
+  return (
+    <div class="grid gap-2 sm:grid-cols-2">
+      <LeafSelect
+        id={`${base}-kind`}
+        label={t("queues.options.kindLabel")}
+        ariaLabel={t("queues.options.kindOf", { number })}
+        value={node.kind}
+        options={[
+          { value: "message", label: t("queues.options.kindMessage") },
+          { value: "billing", label: t("queues.options.kindBilling") },
+        ]}
+        onChange={(kind) => onChange({ kind: kind === "billing" ? "billing" : "message" })}
+      />
+      {queues.length > 0 && (
+        <LeafSelect
+          id={`${base}-forward`}
+          label={t("queues.options.forwardLabel")}
+          ariaLabel={t("queues.options.forwardOf", { number })}
+          value={known ? String(node.forwardQueueId) : ""}
+          options={[
+            { value: "", label: t("queues.options.forwardNone") },
+            ...queues.map((queue) => ({ value: String(queue.id), label: queue.name })),
+          ]}
+          onChange={(picked) => onChange({ forwardQueueId: picked ? Number(picked) : null })}
+        />
+      )}
+    </div>
+  );
+}
+
+function LeafSelect(
+  { id, label, ariaLabel, value, options, onChange }: {
+    id: string;
+    label: string;
+    ariaLabel: string;
+    value: string;
+    options: { value: string; label: string }[];
+    onChange: (value: string) => void;
+  },
+) {
+  return (
+    <div class="flex min-w-0 flex-col gap-1">
+      <label for={id} class="text-[13px] font-medium text-fg-muted">{label}</label>
+      <div class="relative min-w-0">
+        <select
+          id={id}
+          value={value}
+          aria-label={ariaLabel}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          class={cx(CONTROL_CLASSES, "appearance-none pr-9")}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>{option.label}</option>
+          ))}
+        </select>
+        <ChevronDownIcon
+          size={16}
+          class="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-fg-subtle"
+        />
+      </div>
+    </div>
   );
 }

@@ -4,6 +4,7 @@
  * dialog leaves the stored menu as it was. Pure functions: every change answers a new tree.
  */
 import type { QueueOptionRow } from "../../components/queues/types.ts";
+import type { QueueOptionKind } from "../../services/queues/option_tree.ts";
 
 export interface DraftOption {
   /** Stable within the dialog: the row id for a stored node, a made-up one for a new node. */
@@ -20,6 +21,10 @@ export interface DraftOption {
   /** A file picked in the dialog, uploaded with the save. */
   file?: File;
   removeMedia?: boolean;
+  /** The queue a leaf hands the ticket to; null: it stays in this queue. */
+  forwardQueueId: number | null;
+  /** "billing": a leaf that asks for a CPF/CNPJ and answers the open bills. */
+  kind: QueueOptionKind;
   children: DraftOption[];
 }
 
@@ -42,6 +47,8 @@ export function draftFromRows(rows: QueueOptionRow[]): DraftOption[] {
         option: row.option === String(index + 1) ? "" : row.option,
         mediaName: row.mediaName,
         mediaUrl: row.mediaPath,
+        forwardQueueId: row.forwardQueueId,
+        kind: row.kind,
         children: level(row.id),
       }),
     );
@@ -56,6 +63,8 @@ export function newOption(title: string): DraftOption {
     option: "",
     mediaName: null,
     mediaUrl: null,
+    forwardQueueId: null,
+    kind: "message",
     children: [],
   };
 }
@@ -91,15 +100,17 @@ export function updateOption(
   );
 }
 
+/** Adds a sub-option; its parent becomes a plain menu, which forwards nowhere. */
 export function addChild(tree: DraftOption[], parentKey: string, child: DraftOption) {
   return mapLevel(
     tree,
     parentKey,
     (level, index) =>
-      level.map((
-        node,
-        i,
-      ) => (i === index ? { ...node, children: [...node.children, child] } : node)),
+      level.map((node, i) =>
+        i === index
+          ? { ...node, forwardQueueId: null, kind: "message", children: [...node.children, child] }
+          : node
+      ),
   );
 }
 
@@ -130,6 +141,8 @@ export interface OptionNodeBody {
   option: string;
   mediaKey?: string;
   removeMedia?: boolean;
+  forwardQueueId: number | null;
+  kind: QueueOptionKind;
   children: OptionNodeBody[];
 }
 
@@ -147,6 +160,9 @@ export function optionsPayload(
       option: node.option.trim(),
       ...(node.file ? { mediaKey: node.key } : {}),
       ...(!node.file && node.removeMedia ? { removeMedia: true } : {}),
+      // Only a leaf forwards or looks up bills (the server refuses either on a menu).
+      forwardQueueId: node.children.length === 0 ? node.forwardQueueId : null,
+      kind: node.children.length === 0 ? node.kind : "message",
       children: node.children.map(convert),
     };
   };

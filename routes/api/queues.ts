@@ -41,9 +41,13 @@ import {
   showQueue,
   updateQueue,
 } from "../../services/queues/queues.ts";
-import { MAX_OPTION_NODES, type OptionTreeNode } from "../../services/queues/option_tree.ts";
+import {
+  MAX_OPTION_NODES,
+  type OptionTreeNode,
+  QUEUE_OPTION_KINDS,
+} from "../../services/queues/option_tree.ts";
 
-/** The id of a queue's integration or prompt, or null for none. */
+/** The id of a queue's integration or prompt (or an option's forward queue), or null for none. */
 const linkId = z.preprocess(
   noneAsNull,
   z.number().int().positive().max(2_147_483_647).nullable(),
@@ -78,6 +82,9 @@ const OptionNode: z.ZodType<OptionTreeNode> = z.object({
   option: z.string().trim().max(20).optional(),
   mediaKey: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).optional(),
   removeMedia: z.boolean().optional(),
+  // Whose queue it is, and that only a leaf forwards, the service checks (field refusals).
+  forwardQueueId: linkId.optional(),
+  kind: z.enum(QUEUE_OPTION_KINDS).optional(),
   get children() {
     return z.array(OptionNode).max(MAX_OPTION_NODES).optional();
   },

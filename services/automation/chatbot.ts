@@ -11,7 +11,8 @@
  *   menu, `0` to the previous level. `maxUseBotQueues` menus without progress, and
  *   `timeUseBotQueues` minutes of quiet after the bot spoke, keep it silent: the ticket waits
  *   for a person.
- * - A leaf of the tree ends the bot; a leaf naming a queue moves the ticket there.
+ * - A leaf of the tree ends the bot; a leaf naming a queue moves the ticket there. A
+ *   "segunda via" leaf first asks for a CPF/CNPJ and answers the open bills (billing_turn.ts).
  * - Out of hours (scheduleType company or queue) it says so once per closed stretch and the
  *   ticket stays waiting.
  */
@@ -21,6 +22,7 @@ import { type CompanyOptions, companyOptions } from "../settings/company_options
 import { sendSystemMessage } from "../tickets/outbound.ts";
 import { track } from "../tickets/tracking.ts";
 import type { InboundMessage } from "../tickets/types.ts";
+import { billingAnswer } from "./billing_turn.ts";
 import { isOpen, openedBetween } from "./hours.ts";
 import {
   type BotOption,
@@ -195,6 +197,7 @@ async function walkOptions(turn: Turn, queueId: number) {
     await moveTo(turn, current.parentId);
     return await say(turn, levelText(queue, tree, current.parentId, false));
   }
+  if (current?.kind === "billing") return await billingTurn(turn, queueId, current);
   const choice = chosen(childrenOf(tree, current?.id ?? null), turn.text);
   if (!choice) {
     return await sendMenu(turn, levelText(queue, tree, current?.id ?? null, true));
@@ -203,8 +206,28 @@ async function walkOptions(turn: Turn, queueId: number) {
     await moveTo(turn, choice.id);
     return await say(turn, levelText(queue, tree, choice.id, false), choice.media);
   }
+  if (choice.kind === "billing") {
+    // The bot stays on the option: the next message is the CPF/CNPJ.
+    await moveTo(turn, choice.id);
+    return await say(turn, choice.message || t("automation.billingAsk"), choice.media);
+  }
   // A leaf: its message, then a person takes over (in the queue it names, if any).
   await say(turn, choice.message, choice.media);
+  await endAtLeaf(turn, queueId, choice);
+}
+
+/** The customer's CPF/CNPJ on a "segunda via" option: asked again, or answered and ended. */
+async function billingTurn(turn: Turn, queueId: number, option: BotOption) {
+  const answer = await billingAnswer(turn.deps, t, turn.ticket.companyId, turn.text);
+  // Asking again counts as a menu round: maxUseBotQueues ends a loop of wrong numbers.
+  if (!answer.done) return await sendMenu(turn, answer.text);
+  await say(turn, answer.text);
+  await endAtLeaf(turn, queueId, option);
+}
+
+/** The bot's part ends at a leaf: the ticket waits for a person, in the queue it names. */
+async function endAtLeaf(turn: Turn, queueId: number, choice: BotOption) {
+  const { deps, ticket } = turn;
   const target = choice.forwardQueueId ?? queueId;
   await changeTicket(
     deps,

@@ -20,6 +20,8 @@ export interface BotOption extends MenuChoice {
   message: string;
   media: { path: string; name: string } | null;
   forwardQueueId: number | null;
+  /** "billing": the "segunda via" leaf (services/automation/billing_turn.ts). */
+  kind: string;
 }
 
 const mediaOf = (path: string | null, name: string | null) =>
@@ -90,8 +92,9 @@ export async function queueTree(
     media_path: string | null;
     media_name: string | null;
     forward_queue_id: number | null;
+    kind: string;
   }>(sql`
-    select id, parent_id, option, title, message, media_path, media_name, forward_queue_id
+    select id, parent_id, option, title, message, media_path, media_name, forward_queue_id, kind
     from queue_options where company_id = ${companyId} and queue_id = ${queueId}
     order by id`);
   const options = rows.map((row) => ({
@@ -102,6 +105,7 @@ export async function queueTree(
     message: row.message,
     media: mediaOf(row.media_path, row.media_name),
     forwardQueueId: row.forward_queue_id,
+    kind: row.kind,
   }));
   return options;
 }

@@ -10,7 +10,7 @@ import { findTicketRow, presentTicket, type Ticket } from "../tickets/rows.ts";
 
 export type FlowDeps =
   & Pick<ServiceDeps, "db" | "hub" | "media" | "clock">
-  & Partial<Pick<ServiceDeps, "mediaLinks" | "log">>;
+  & Partial<Pick<ServiceDeps, "mediaLinks" | "log" | "outbound" | "asaasBaseUrl">>;
 
 /**
  * Applies `set` to the ticket, guarded by `where` (the state the change was decided on, so

@@ -12,11 +12,14 @@
  *   with the reason logged. The customer's message is stored before any of this, so nothing
  *   is lost either way.
  * - Answers go through the one send path marked as the bot's, so their echoes are not taken
- *   for an agent's reply.
+ *   for an agent's reply. A prompt with a voice (not "texto") speaks its answer: the
+ *   provider's speech endpoint makes an Ogg/Opus file, stored like any media and sent as a
+ *   voice note whose stored text is what it says; if speech fails, the text goes instead.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { enqueueJob, type JobHandler } from "../../lib/jobs/mod.ts";
 import type { ChatTurn } from "../../lib/ai/provider.ts";
+import { TEXT_ONLY } from "../../lib/ai/voices.ts";
 import { planFeaturesOf } from "../accounts/permissions.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { announceTicketChange } from "../tickets/announce.ts";
@@ -43,6 +46,8 @@ interface PromptOfTicket {
   temperature: number;
   maxMessages: number;
   queueId: number | null;
+  voice: string;
+  voiceKeySealed: string | null;
 }
 
 /**
@@ -57,7 +62,7 @@ async function promptOfTicket(
   return await db.maybeOne<PromptOfTicket>(sql`
     select p.id, p.prompt, p.api_key_sealed as "apiKeySealed", p.max_tokens as "maxTokens",
            p.temperature::float8 as temperature, p.max_messages as "maxMessages",
-           p.queue_id as "queueId"
+           p.queue_id as "queueId", p.voice, p.voice_key_sealed as "voiceKeySealed"
     from tickets t
     left join queues q on q.id = t.queue_id
     left join whatsapps w on w.id = t.whatsapp_id
@@ -182,7 +187,7 @@ async function replyWithAi(
     });
     await countPromptUsage(db, prompt.id, answer.usage);
     const reply = splitTransfer(answer.text);
-    if (reply.text) await sendSystemMessage(deps, companyId, ticket, reply.text);
+    if (reply.text) await sendReply(deps, companyId, ticket, prompt, apiKey, reply.text);
     if (reply.transfer) await handOver(deps, companyId, ticketId, prompt.queueId);
   } catch (error) {
     deps.log.warn("AI prompt failed: the ticket waits for a person", {
@@ -195,9 +200,56 @@ async function replyWithAi(
   }
 }
 
+type ReplyTicket = Parameters<typeof sendSystemMessage>[2];
+
+/** Where spoken answers are stored, under the company's media folder. */
+const VOICE_AREA = "ai-voice";
+
+/**
+ * The answer as text, or spoken when the prompt has a voice: a voice note (ptt) whose stored
+ * body is its text, so agents and the next turns read it. Speech uses the prompt's voice key
+ * when one is set (a speech gateway of its own), else its API key. A failed synthesis is
+ * logged and the text is sent instead: the customer gets an answer either way.
+ */
+async function sendReply(
+  deps: AgentDeps,
+  companyId: number,
+  ticket: ReplyTicket,
+  prompt: PromptOfTicket,
+  apiKey: string,
+  text: string,
+): Promise<void> {
+  if (prompt.voice === TEXT_ONLY) {
+    await sendSystemMessage(deps, companyId, ticket, text);
+    return;
+  }
+  let media;
+  try {
+    const key = prompt.voiceKeySealed
+      ? await deps.secrets.open(prompt.voiceKeySealed, keyPurpose(prompt.id, "voiceKey"))
+      : apiKey;
+    const audio = await deps.ai.speak(key, { text, voice: prompt.voice });
+    const file = new File([audio], "resposta.ogg", { type: "audio/ogg" });
+    media = await deps.media.save(companyId, VOICE_AREA, file);
+  } catch (error) {
+    deps.log.warn("AI voice failed: the answer goes as text", {
+      companyId,
+      ticketId: ticket.id,
+      promptId: prompt.id,
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    await sendSystemMessage(deps, companyId, ticket, text);
+    return;
+  }
+  await sendSystemMessage(deps, companyId, ticket, text, {
+    media: { path: media.path, name: media.name, ptt: true },
+  });
+}
+
 /**
  * A message's text for the model: its body, or for the customer's voice note that this job
- * answers, its transcription. Other media without a caption say nothing to it.
+ * answers, its transcription; our own voice notes carry their text. Other media without a
+ * caption say nothing to it.
  */
 async function textOf(
   deps: AgentDeps,
@@ -207,7 +259,7 @@ async function textOf(
 ): Promise<string> {
   const isVoice = message.mediaType === "audio" && message.mediaPath && !message.fromMe;
   if (!isVoice || message.id !== answering) {
-    return message.mediaType === "audio" ? "" : message.body;
+    return message.mediaType === "audio" && !message.fromMe ? "" : message.body;
   }
   const bytes = await deps.media.read(message.mediaPath!);
   if (!bytes) return "";

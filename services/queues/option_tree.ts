@@ -8,6 +8,7 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { fieldRefusal } from "../../lib/http/validate.ts";
 import type { StoredMedia } from "../../lib/media/store.ts";
 
 /** One node as the dialog sends it. */
@@ -22,8 +23,21 @@ export interface OptionTreeNode {
   mediaKey?: string;
   /** Drops the node's current media (ignored when `mediaKey` gives a new one). */
   removeMedia?: boolean;
+  /**
+   * A leaf only: the company's queue the ticket moves to when the contact chooses it (the
+   * chatbot, services/automation/chatbot.ts). Absent or null: it stays in this queue.
+   */
+  forwardQueueId?: number | null;
+  /**
+   * "billing": a leaf that asks for the customer's CPF/CNPJ and answers with their open bills
+   * (the "segunda via", services/isp/); "message" (the default): every other node.
+   */
+  kind?: QueueOptionKind;
   children?: OptionTreeNode[];
 }
+
+export const QUEUE_OPTION_KINDS = ["message", "billing"] as const;
+export type QueueOptionKind = typeof QUEUE_OPTION_KINDS[number];
 
 /** Deep enough for any menu a person reads on a phone; keeps every check iterative-safe. */
 export const MAX_OPTION_DEPTH = 8;
@@ -37,15 +51,26 @@ interface Existing {
 /** The stored files the commit leaves unused: replaced, removed or of deleted nodes. */
 export type UnusedFiles = string[];
 
-/** Shape checks the schema cannot make: ids given once, unique answers among siblings. */
-function checkTree(tree: OptionTreeNode[]): void {
+/** A leaf's forwarding and where it sits in the request body, for a field refusal. */
+interface Forward {
+  queueId: number;
+  path: string;
+}
+
+/**
+ * Shape checks the schema cannot make: ids given once, unique answers among siblings, only
+ * leaves forwarding. Answers the forwards, for the caller to check against the company.
+ */
+function checkTree(tree: OptionTreeNode[]): Forward[] {
   const ids = new Set<number>();
+  const forwards: Forward[] = [];
   let count = 0;
-  const walk = (level: OptionTreeNode[], depth: number) => {
+  const walk = (level: OptionTreeNode[], depth: number, path: string) => {
     if (depth > MAX_OPTION_DEPTH) throw new AppError("ERR_QUEUE_OPTIONS_TOO_DEEP", 400);
     const answers = new Set<string>();
     level.forEach((node, index) => {
       count++;
+      const at = `${path}.${index}`;
       if (node.id !== undefined) {
         if (ids.has(node.id)) throw new AppError("ERR_QUEUE_OPTION_REPEATED", 400);
         ids.add(node.id);
@@ -55,13 +80,42 @@ function checkTree(tree: OptionTreeNode[]): void {
         throw new AppError("ERR_QUEUE_OPTION_ANSWER_TAKEN", 400, { option: answerOf(node, index) });
       }
       answers.add(answer);
-      walk(node.children ?? [], depth + 1);
+      const children = node.children ?? [];
+      if (node.kind === "billing" && children.length > 0) {
+        throw fieldRefusal(`${at}.kind`, { code: "ERR_QUEUE_OPTION_BILLING_NOT_LEAF" });
+      }
+      if (node.forwardQueueId != null) {
+        // The chatbot opens a node with sub-options; a forward there would never happen.
+        if (children.length > 0) {
+          throw fieldRefusal(`${at}.forwardQueueId`, { code: "ERR_QUEUE_OPTION_FORWARD_NOT_LEAF" });
+        }
+        forwards.push({ queueId: node.forwardQueueId, path: `${at}.forwardQueueId` });
+      }
+      walk(children, depth + 1, `${at}.children`);
     });
   };
-  walk(tree, 1);
+  walk(tree, 1, "options");
   if (count > MAX_OPTION_NODES) {
     throw new AppError("ERR_QUEUE_OPTIONS_TOO_MANY", 400, { limit: MAX_OPTION_NODES });
   }
+  return forwards;
+}
+
+/** Every queue a leaf forwards to must be the company's own (the foreign key is not). */
+async function assertForwards(
+  tx: Queryable,
+  companyId: number,
+  forwards: Forward[],
+): Promise<void> {
+  if (forwards.length === 0) return;
+  const found = new Set(
+    (await tx.query<{ id: number }>(sql`
+      select id from queues
+      where company_id = ${companyId} and id = any(${forwards.map((f) => f.queueId)}::int[])`))
+      .map((row) => row.id),
+  );
+  const wrong = forwards.find((forward) => !found.has(forward.queueId));
+  if (wrong) throw fieldRefusal(wrong.path, { code: "ERR_QUEUE_OPTION_FORWARD_QUEUE" });
 }
 
 function answerOf(node: OptionTreeNode, index: number): string {
@@ -92,7 +146,7 @@ export async function replaceOptionTree(
   tree: OptionTreeNode[],
   uploads: ReadonlyMap<string, StoredMedia>,
 ): Promise<UnusedFiles> {
-  checkTree(tree);
+  await assertForwards(tx, companyId, checkTree(tree));
   const existing = new Map(
     (await tx.query<Existing>(sql`
       select id, media_path as "mediaFile" from queue_options
@@ -109,12 +163,14 @@ export async function replaceOptionTree(
     }
     const option = answerOf(node, index);
     const message = node.message ?? "";
+    const forward = node.forwardQueueId ?? null;
+    const kind = node.kind ?? "message";
     if (node.id === undefined) {
       const { id } = await tx.one<{ id: number }>(sql`
         insert into queue_options (company_id, queue_id, parent_id, title, message, option,
-                                   media_path, media_name)
+                                   media_path, media_name, forward_queue_id, kind)
         values (${companyId}, ${queueId}, ${parentId}, ${node.title}, ${message}, ${option},
-                ${media?.path ?? null}, ${media?.name ?? null})
+                ${media?.path ?? null}, ${media?.name ?? null}, ${forward}::int, ${kind})
         returning id`);
       return id;
     }
@@ -130,7 +186,8 @@ export async function replaceOptionTree(
     await tx.run(sql`
       update queue_options
       set parent_id = ${parentId}, title = ${node.title}, message = ${message},
-          option = ${option}, updated_at = now() ${mediaChange}
+          option = ${option}, forward_queue_id = ${forward}::int, kind = ${kind},
+          updated_at = now() ${mediaChange}
       where id = ${node.id} and company_id = ${companyId}`);
     kept.push(node.id);
     return node.id;

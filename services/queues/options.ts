@@ -13,7 +13,7 @@ const MEDIA_URL_PREFIX = "/api/media/";
 function selectOptions(companyId: number, where: Sql): Sql {
   return sql`
     select o.id, o.queue_id as "queueId", o.parent_id as "parentId", o.title, o.message,
-           o.option,
+           o.option, o.forward_queue_id as "forwardQueueId", o.kind,
            case when o.media_path is null then null
                 else ${MEDIA_URL_PREFIX} || o.media_path end as "mediaPath",
            o.media_name as "mediaName", o.created_at as "createdAt", o.updated_at as "updatedAt"

@@ -5,7 +5,7 @@
 import type { Principal } from "../../lib/http/auth.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { OpeningHoursDay } from "../companies/weekdays.ts";
-import type { OptionTreeNode } from "./option_tree.ts";
+import type { OptionTreeNode, QueueOptionKind } from "./option_tree.ts";
 
 export interface Queue {
   id: number;
@@ -55,6 +55,10 @@ export interface QueueOption {
   title: string;
   message: string;
   option: string;
+  /** The queue a leaf hands the ticket to when chosen; null: it stays in this queue. */
+  forwardQueueId: number | null;
+  /** "billing": the "segunda via" leaf (asks for a CPF/CNPJ, answers the open bills). */
+  kind: QueueOptionKind;
   mediaPath: string | null;
   mediaName: string | null;
   createdAt: Date;

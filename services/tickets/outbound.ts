@@ -131,8 +131,11 @@ export async function sendTicketMessage(
 export interface SystemMessageOptions {
   /** Business time for the variables ({{ms}}, {{hora}}, {{protocol}}). */
   now?: Date;
-  /** A stored file (a queue's or a menu option's), sent with the text as its caption. */
-  media?: { path: string; name: string };
+  /**
+   * A stored file (a queue's or a menu option's), sent with the text as its caption; `ptt`
+   * sends an audio file as a voice note (the text is then only stored, WhatsApp shows none).
+   */
+  media?: { path: string; name: string; ptt?: boolean };
   /** Held in the outbox until then (a bot's typing pause between its messages). */
   notBefore?: Date;
 }
@@ -163,6 +166,7 @@ export async function sendSystemMessage(
     body: text,
     origin: "bot",
     media: options.media && type && { ...options.media, kind: type.kind },
+    ptt: options.media?.ptt,
     mimetype: type?.mime,
     notBefore: options.notBefore,
   });
@@ -175,6 +179,8 @@ interface Part {
   quotedId?: string;
   media?: StoredMedia;
   mimetype?: string;
+  /** An audio sent as a voice note. */
+  ptt?: boolean;
   origin: MessageOrigin;
   notBefore?: Date;
 }
@@ -201,6 +207,7 @@ async function queueMessage(
         mimetype: part.mimetype || "application/octet-stream",
         fileName: part.media.name,
         path: part.media.path,
+        ...(part.ptt ? { ptt: true } : {}),
       },
     })
   );

@@ -28,6 +28,8 @@ export interface OutboxPayload {
     mimetype: string;
     fileName: string;
     path: string;
+    /** An audio sent as a voice note (push-to-talk). */
+    ptt?: boolean;
   };
 }
 

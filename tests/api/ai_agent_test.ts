@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { TRANSFER_PHRASE } from "../../services/prompts/agent.ts";
 import { answer } from "../helpers/api_as.ts";
-import { startFakeOpenAi } from "../helpers/fake_openai.ts";
+import { FAKE_SPEECH, startFakeOpenAi } from "../helpers/fake_openai.ts";
 import { openTicketEnv, waitFor } from "../helpers/ticket_env.ts";
 
 const fake = startFakeOpenAi();
@@ -177,4 +177,69 @@ Deno.test("[ai] a customer's voice note is transcribed, and the model answers it
   assert.deepEqual(fake.chats.at(-1)!.messages.slice(1), [
     { role: "user", content: "Quero cancelar meu plano" },
   ]);
+});
+
+Deno.test("[ai] a prompt with a voice answers with a voice note; failed speech falls back to text", async () => {
+  fake.reply = () => "Seu plano foi renovado";
+  const saved = await answer(
+    await asAdmin("PUT", `/api/prompt/${promptId}`, {
+      name: "Vendedora",
+      prompt: "Você vende planos de internet da Loja.",
+      voice: "pt-BR-FranciscaNeural",
+      voiceKey: "sk-voice-key-0000003",
+      queueId: queues.sales,
+    }),
+  );
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  const ticket = await customerWrites("5511977770006", "Fabi", "Renovou?");
+  await runJobs();
+  const speech = fake.speeches.at(-1)!;
+  assert.deepEqual(speech, {
+    authorization: "Bearer sk-voice-key-0000003",
+    model: "tts-1",
+    voice: "pt-BR-FranciscaNeural",
+    input: "Seu plano foi renovado",
+    responseFormat: "opus",
+  });
+  const voice = await db.one<
+    {
+      body: string;
+      origin: string;
+      media_type: string;
+      media_path: string;
+      payload: { media: { ptt?: boolean; mimetype: string } };
+    }
+  >(sql`
+    select m.body, m.origin, m.media_type, m.media_path, o.payload
+    from messages m join whatsapp_outbox o on o.payload->>'messageId' = m.wid
+    where m.ticket_id = ${ticket.id} and m.from_me`);
+  assert.deepEqual([voice.body, voice.origin, voice.media_type], [
+    "Seu plano foi renovado",
+    "bot",
+    "audio",
+  ]);
+  assert.equal(voice.payload.media.ptt, true, "sent as a voice note");
+  assert.equal(voice.payload.media.mimetype, "audio/ogg");
+  assert.deepEqual(await env.services.media.read(voice.media_path), FAKE_SPEECH);
+  // The customer's phone gets the audio.
+  await env.whatsapp.drainOutbox(connectionId);
+  const inbox = await answer(
+    await asAdmin("GET", `/api/sandbox/${connectionId}/outbound?number=5511977770006`),
+  );
+  assert.equal(inbox.body.messages.at(-1).media.kind, "audio");
+
+  // The next turn shows the model what the voice note said.
+  fake.speechStatus = 500;
+  fake.reply = () => "Sem voz desta vez";
+  await customerWrites("5511977770006", "Fabi", "Obrigada");
+  await runJobs();
+  assert.deepEqual(fake.chats.at(-1)!.messages.slice(-2), [
+    { role: "assistant", content: "Seu plano foi renovado" },
+    { role: "user", content: "Obrigada" },
+  ]);
+  const last = await db.one<{ body: string; media_type: string }>(sql`
+    select body, media_type from messages where ticket_id = ${ticket.id} and from_me
+    order by id desc limit 1`);
+  assert.deepEqual([last.body, last.media_type], ["Sem voz desta vez", "chat"]);
+  fake.speechStatus = null;
 });

@@ -93,24 +93,29 @@ Deno.test("[api] conversation flow: chatbot, hours, timers, rating", async (t) =
   await db.run(sql`update queues set order_queue = 2, greeting_message = 'Suporte técnico:',
                    out_of_hours_message = 'O suporte atende das 8h às 18h.'
                    where id = ${queues.support}`);
-  const option = async (
-    parentId: number | null,
-    key: string,
-    title: string,
-    message: string,
-    forward: number | null = null,
-  ) =>
-    (await db.one<{ id: number }>(sql`
-      insert into queue_options (company_id, queue_id, parent_id, option, title, message,
-                                 forward_queue_id)
-      values (${companyId}, ${queues.support}, ${parentId}, ${key}, ${title}, ${message},
-              ${forward})
-      returning id`)).id;
-  const internet = await option(null, "1", "Internet", "Sobre a internet:");
-  await option(null, "2", "Financeiro", "Vou te passar para o comercial.", queues.sales);
-  const slow = await option(internet, "1", "Lenta", "Qual é o seu plano?");
-  await option(internet, "2", "Sem sinal", "Um técnico vai te atender.");
-  await option(slow, "1", "100 mega", "Reinicie o roteador e aguarde um técnico.");
+  // Suporte's tree saved as the queue dialog saves it; "Financeiro" is a leaf that forwards.
+  const tree = await call("PUT", `/api/queue/${queues.support}`, {
+    options: [
+      {
+        title: "Internet",
+        message: "Sobre a internet:",
+        children: [
+          {
+            title: "Lenta",
+            message: "Qual é o seu plano?",
+            children: [{ title: "100 mega", message: "Reinicie o roteador e aguarde um técnico." }],
+          },
+          { title: "Sem sinal", message: "Um técnico vai te atender." },
+        ],
+      },
+      {
+        title: "Financeiro",
+        message: "Vou te passar para o comercial.",
+        forwardQueueId: queues.sales,
+      },
+    ],
+  });
+  assert.equal(tree.status, 200, JSON.stringify(tree.body));
   await linkQueues(queues.sales, queues.support);
 
   const mainMenu = "Bom dia! Bem-vindo à Loja.\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte";

@@ -12,6 +12,7 @@ interface Row {
   title: string;
   message: string;
   option: string;
+  forwardQueueId: number | null;
   mediaPath: string | null;
   mediaName: string | null;
 }
@@ -172,6 +173,73 @@ Deno.test("[api] a queue saved with its whole options tree", async (t) => {
       const queue = await admin.json("GET", `/api/queue/${queueId}`);
       assert.equal(queue.body.name, "Comercial");
     });
+
+    await t.step(
+      "a leaf forwards to a queue of the company; wrong ones are field refusals",
+      async () => {
+        const financeiro = await admin.json("POST", "/api/queue", {
+          name: "Financeiro",
+          color: "#aa5500",
+        });
+        assert.equal(financeiro.status, 200);
+        const forwarding = [
+          {
+            title: "Vendas",
+            children: [{
+              title: "Planos",
+              children: [{ title: "Boleto", forwardQueueId: financeiro.body.id }],
+            }],
+          },
+          { title: "Suporte", forwardQueueId: null },
+        ];
+        const saved = await admin.json("PUT", `/api/queue/${queueId}`, { options: forwarding });
+        assert.equal(saved.status, 200, JSON.stringify(saved.body));
+        const rows = await optionsOf(queueId);
+        assert.deepEqual(
+          rows.map((row) => [row.title, row.forwardQueueId]),
+          [["Vendas", null], ["Planos", null], ["Boleto", financeiro.body.id], ["Suporte", null]],
+        );
+        const one = await admin.json("GET", `/api/queue-options/${rows[2]!.id}`);
+        assert.equal(one.body.forwardQueueId, financeiro.body.id);
+
+        const theirs = await outsider.json("POST", "/api/queue", {
+          name: "Outra",
+          color: "#221133",
+        });
+        const refused: [unknown, string, string][] = [
+          // Another company's queue is refused like a made-up one, on the node's own field.
+          [
+            [{ title: "A" }, { title: "B", forwardQueueId: theirs.body.id }],
+            "options.1.forwardQueueId",
+            "ERR_QUEUE_OPTION_FORWARD_QUEUE",
+          ],
+          [
+            [{ title: "A", children: [{ title: "B", forwardQueueId: 2_000_000_000 }] }],
+            "options.0.children.0.forwardQueueId",
+            "ERR_QUEUE_OPTION_FORWARD_QUEUE",
+          ],
+          // An option with sub-options is a menu: it cannot forward.
+          [
+            [{ title: "A", forwardQueueId: financeiro.body.id, children: [{ title: "B" }] }],
+            "options.0.forwardQueueId",
+            "ERR_QUEUE_OPTION_FORWARD_NOT_LEAF",
+          ],
+          [[{ title: "A", forwardQueueId: "x" }], "options.0.forwardQueueId", "ERR_INVALID_NUMBER"],
+        ];
+        for (const [options, path, code] of refused) {
+          const res = await admin.json("PUT", `/api/queue/${queueId}`, { options });
+          assert.equal(res.status, 400, JSON.stringify(options));
+          assert.equal(res.body.error, "ERR_VALIDATION");
+          assert.equal(res.body.fields[path]?.code, code, JSON.stringify(res.body));
+        }
+        assert.deepEqual(await optionsOf(queueId), rows, "a refused save changes nothing");
+
+        // Deleting the queue a leaf names leaves the leaf in place, forwarding nowhere.
+        assert.equal((await admin.json("DELETE", `/api/queue/${financeiro.body.id}`)).status, 204);
+        const after = await optionsOf(queueId);
+        assert.equal(after.find((row) => row.title === "Boleto")!.forwardQueueId, null);
+      },
+    );
 
     await t.step("too deep a tree, or a hostile nesting, is a 400", async () => {
       let deep: unknown = [{ title: "Fundo" }];

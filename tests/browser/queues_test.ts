@@ -139,6 +139,30 @@ Deno.test("[browser] queues: hours and a three-level options menu saved with the
       assert.deepEqual(await optionsOf(), before);
     });
 
+    await t.step("a leaf forwards to another queue; a menu offers no forwarding", async () => {
+      const comercial = await api("POST", "/api/queue", { name: "Comercial", color: "#0f766e" });
+      await page.reload({ waitUntil: "networkidle0" });
+      await page.click('button[aria-label="Editar a fila Financeiro"]');
+      await page.waitForSelector(OPTION_TITLES);
+      const pickers = await page.$$eval(
+        'dialog[open] select[aria-label^="Encaminhamento da opção"]',
+        (selects) => selects.map((select) => select.getAttribute("aria-label")),
+      );
+      // "Boletos" (1) and "Segunda via" (1.1) hold sub-options; "Por e-mail" and "Pix" are leaves.
+      assert.deepEqual(pickers, ["Encaminhamento da opção 1.1.1", "Encaminhamento da opção 2"]);
+      await page.select(
+        'dialog[open] select[aria-label="Encaminhamento da opção 2"]',
+        String(comercial.id),
+      );
+      await page.click("dialog[open] button[type=submit]:not([aria-label])");
+      await page.waitForFunction(() => !document.querySelector("dialog[open]"));
+      await page.waitForNetworkIdle();
+      const pix = (await optionsOf()).find((o) => o.title === "Pix") as Option & {
+        forwardQueueId: number | null;
+      };
+      assert.equal(pix.forwardQueueId, comercial.id);
+    });
+
     for (const [width, height] of [[1280, 600], [360, 640]] as const) {
       await t.step(`at ${width}×${height} Save and a save error stay in view`, async () => {
         await page.setViewport({ width, height });

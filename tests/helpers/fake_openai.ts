@@ -1,8 +1,10 @@
 /**
  * A local stand-in for an OpenAI-compatible provider (reference/protocols.md), for the AI
  * prompt tests: `/v1/chat/completions` answers with what `reply` says for each request,
- * `/v1/audio/transcriptions` with `transcript`. Every request is recorded. `reply` may throw
- * a number to answer that status, or wait on a promise to act as a slow provider.
+ * `/v1/audio/transcriptions` with `transcript`, `/v1/audio/speech` with a small Ogg file (or
+ * `speechStatus` when set, to act as a failing speech service). Every request is recorded.
+ * `reply` may throw a number to answer that status, or wait on a promise to act as a slow
+ * provider.
  */
 import type { ChatTurn } from "../../lib/ai/provider.ts";
 
@@ -14,11 +16,29 @@ export interface ChatCall {
   temperature: number;
 }
 
+export interface SpeechCall {
+  authorization: string | null;
+  model: string;
+  voice: string;
+  input: string;
+  responseFormat: string;
+}
+
+/** What the fake speaks: an Ogg page header and a few bytes, as the media store checks. */
+export const FAKE_SPEECH = (() => {
+  const bytes = new Uint8Array(48);
+  bytes.set(new TextEncoder().encode("OggS"));
+  return bytes;
+})();
+
 export interface FakeOpenAi {
   /** `OPENAI_BASE_URL` for the app. */
   baseUrl: string;
   chats: ChatCall[];
   transcriptions: { authorization: string | null; fileName: string; size: number }[];
+  speeches: SpeechCall[];
+  /** Answer the speech endpoint with this status instead of audio. */
+  speechStatus: number | null;
   reply: (call: ChatCall) => string | Promise<string>;
   transcript: string;
   close(): Promise<void>;
@@ -29,6 +49,8 @@ export function startFakeOpenAi(): FakeOpenAi {
     baseUrl: "",
     chats: [],
     transcriptions: [],
+    speeches: [],
+    speechStatus: null,
     reply: () => "Olá! Como posso ajudar?",
     transcript: "",
     close: () => server.shutdown(),
@@ -41,6 +63,22 @@ export function startFakeOpenAi(): FakeOpenAi {
       const file = form.get("file") as File;
       fake.transcriptions.push({ authorization, fileName: file.name, size: file.size });
       return Response.json({ text: fake.transcript });
+    }
+    if (path === "/v1/audio/speech") {
+      const body = await request.json();
+      fake.speeches.push({
+        authorization,
+        model: body.model,
+        voice: body.voice,
+        input: body.input,
+        responseFormat: body.response_format,
+      });
+      if (fake.speechStatus) {
+        return Response.json({ error: { message: "fake failure" } }, {
+          status: fake.speechStatus,
+        });
+      }
+      return new Response(FAKE_SPEECH, { headers: { "content-type": "audio/ogg" } });
     }
     if (path !== "/v1/chat/completions") return new Response("not found", { status: 404 });
     const body = await request.json();
