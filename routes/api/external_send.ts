@@ -24,7 +24,7 @@ const MINUTE = 60_000;
 const MAX_FILES = 10;
 
 const TRUE_TEXT = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
-const SendBody = z.object({
+export const SendBody = z.object({
   number: z.union([z.string(), z.number().transform(String)]).pipe(
     z.string().trim().min(1).max(40),
   ),
