@@ -73,6 +73,7 @@ import { ticketRoutes } from "./routes/api/tickets.ts";
 import { scheduleRoutes } from "./routes/api/schedules.ts";
 import { schedulePageRoutes } from "./routes/schedule_pages.tsx";
 import { externalSendRoutes } from "./routes/api/external_send.ts";
+import { openApiRoutes } from "./routes/api/openapi/routes.ts";
 import { contactListItemRoutes, contactListRoutes } from "./routes/api/contact_lists.ts";
 import { campaignRoutes, campaignSettingRoutes } from "./routes/api/campaigns.ts";
 import { fileRoutes } from "./routes/api/files.ts";
@@ -184,6 +185,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   // After authenticate: only a valid Bearer token exempts a call from the guard.
   api.use(crossSiteGuard(trustedOrigins));
   api.route("/", systemRoutes(services));
+  api.route("/", openApiRoutes());
   api.route(
     "/auth",
     authRoutes({ ...services, jwtKey: deps.jwtKey, secureCookies, loginThrottle }),

@@ -43,6 +43,14 @@ export function MessagesApiPage({ t, publicUrl }: { t: TFunction; publicUrl: str
   return (
     <div class="flex flex-col gap-5">
       <ListPageHeading title={t("messagesApi.title")} intro={t("messagesApi.intro")} />
+      <p class="-mt-2 text-sm">
+        <a
+          href="/api/docs"
+          class="font-medium text-brand-700 hover:underline dark:text-brand-300"
+        >
+          {t("messagesApi.reference")}
+        </a>
+      </p>
       <div class="grid gap-4 lg:grid-cols-2">
         <Card title={t("messagesApi.auth.title")}>
           <div class="flex flex-col gap-3 text-sm">

@@ -30,6 +30,27 @@ export interface BuiltAssets {
   files: Record<string, number>;
 }
 
+/**
+ * Files served as they come from npm (no bundling): Swagger UI for /api/docs
+ * (routes/api/openapi/routes.ts), copied into `<build>/<folder>/`.
+ */
+const VENDOR_FILES = [
+  { from: "swagger-ui-dist/swagger-ui-bundle.js", folder: "swagger-ui" },
+  { from: "swagger-ui-dist/swagger-ui.css", folder: "swagger-ui" },
+];
+const NODE_MODULES = new URL("../../node_modules/", import.meta.url);
+
+async function copyVendorFiles(outDir: string): Promise<Record<string, number>> {
+  const files: Record<string, number> = {};
+  for (const { from, folder } of VENDOR_FILES) {
+    const name = from.split("/").pop()!;
+    await Deno.mkdir(join(outDir, folder), { recursive: true });
+    await Deno.copyFile(new URL(from, NODE_MODULES), join(outDir, folder, name));
+    files[`${folder}/${name}`] = (await Deno.stat(join(outDir, folder, name))).size;
+  }
+  return files;
+}
+
 export async function buildAssets(options: BuildAssetsOptions = {}): Promise<BuiltAssets> {
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
   const outDir = join(staticDir, BUILD_DIR_NAME);
@@ -55,7 +76,7 @@ export async function buildAssets(options: BuildAssetsOptions = {}): Promise<Bui
     imports: islands.imports,
   };
   await Deno.writeTextFile(join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + "\n");
-  const files = { ...islands.files };
+  const files = { ...islands.files, ...await copyVendorFiles(outDir) };
   if (css) files[css.fileName] = css.bytes;
   return { manifest, outDir, files };
 }

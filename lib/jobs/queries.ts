@@ -174,6 +174,14 @@ export async function claimJobs(
   return rows.map(toJob).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 }
 
+/** When the next queued job comes due (the first after `now`), or null when none is queued. */
+export async function nextRunAt(q: Queryable, now: Date): Promise<Date | null> {
+  const row = await q.one<{ at: string | Date | null }>(sql`
+    select min(run_at) as at from jobs
+    where status = 'queued' and run_at > ${now.toISOString()}::timestamptz`);
+  return row.at === null ? null : new Date(row.at);
+}
+
 /** Marks a job this instance ran as done; false when it was no longer ours. */
 export async function completeJob(
   q: Queryable,

@@ -24,6 +24,7 @@ import {
   enqueueSweep,
   failJob,
   type Job,
+  nextRunAt,
   requeueStaleJobs,
   type Sweep,
 } from "./queries.ts";
@@ -71,6 +72,9 @@ export interface JobRunnerOptions<D extends JobRunnerDeps = JobRunnerDeps> {
   retryBaseMs?: number;
 }
 
+/** The default croner tick's period: a due job is woken for when it comes sooner. */
+const TICK_MS = 1000;
+
 export interface TickResult {
   requeued: number;
   claimed: number;
@@ -108,6 +112,9 @@ export function createJobRunner<D extends JobRunnerDeps>(options: JobRunnerOptio
   }
   let current: Promise<TickResult> | undefined;
   let stopped = false;
+  let wake: ReturnType<typeof setTimeout> | undefined;
+  /** The rounds in flight (a croner tick's, a wake-up's), awaited on stop. */
+  const rounds = new Set<Promise<void>>();
 
   async function runOne(job: Job, result: TickResult): Promise<void> {
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
@@ -157,16 +164,31 @@ export function createJobRunner<D extends JobRunnerDeps>(options: JobRunnerOptio
     start() {
       if (stopped) throw new Error("This job runner was stopped; create a new one.");
       if (cron) return;
-      cron = new Cron(options.cron ?? "* * * * * *", { protect: true }, async function jobsTick() {
+      const runDue = () => {
+        const run = drainDue().finally(() => rounds.delete(run));
+        rounds.add(run);
+        return run;
+      };
+      const drainDue = async () => {
         try {
           // A full batch means more are due (1,000 schedules in one minute): keep claiming
           // now instead of one batch a second.
           while ((await tick()).claimed === batchSize && !stopped);
+          if (stopped) return;
+          // A job due just after this tick would wait for the next one, up to a second late
+          // (a schedule's send): wake at its time instead when it comes before that tick.
+          const next = await nextRunAt(db, clock.now());
+          const wait = next ? next.getTime() - clock.now().getTime() : Infinity;
+          if (wait < TICK_MS && !stopped) {
+            clearTimeout(wake);
+            wake = setTimeout(() => void runDue(), Math.max(0, wait));
+          }
         } catch (err) {
           // The database may be briefly unreachable; the next tick tries again.
           log.error(`jobs: a tick on ${instanceId} failed:`, err);
         }
-      });
+      };
+      cron = new Cron(options.cron ?? "* * * * * *", { protect: true }, runDue);
       for (const sweep of sweeps) {
         sweepCrons.push(
           new Cron(sweep.cron, { protect: true }, async function queueSweep() {
@@ -184,9 +206,11 @@ export function createJobRunner<D extends JobRunnerDeps>(options: JobRunnerOptio
       stopped = true;
       // Croner keeps the process alive until its job is stopped.
       cron?.stop();
+      clearTimeout(wake);
       for (const sweepCron of sweepCrons) sweepCron.stop();
       abort.abort(new Error("The job runner is stopping."));
       await current?.catch(() => {});
+      await Promise.all(rounds);
     },
 
     tick,

@@ -477,3 +477,27 @@ Deno.test("jobs - a recurring sweep is one job across instances, queued by crone
     await testDb.close();
   }
 });
+
+Deno.test("jobs - a job due between two ticks runs at its time, not at the next tick", async () => {
+  const testDb = await openTestDb();
+  const { db } = testDb;
+  try {
+    let ranAt!: (at: number) => void;
+    const ran = new Promise<number>((resolve) => (ranAt = resolve));
+    const runner = createJobRunner({
+      deps: { db },
+      instanceId: "i1",
+      handlers: { "on.time": () => Promise.resolve(ranAt(Date.now())) },
+    });
+    // 100 ms past a whole second, where croner ticks: the tick before it is 900 ms too soon,
+    // the one after 900 ms too late.
+    const due = Math.ceil((Date.now() + 1500) / SECOND) * SECOND + 100;
+    await enqueueJob(db, { kind: "on.time", runAt: new Date(due) });
+    runner.start();
+    const late = await ran - due;
+    await runner.stop();
+    assert.ok(late >= 0 && late < 600, `ran ${late} ms after its time`);
+  } finally {
+    await testDb.close();
+  }
+});

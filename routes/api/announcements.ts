@@ -33,11 +33,11 @@ const Fields = z.object({
   priority: z.coerce.number().int().min(1).max(3).transform((n) => n as 1 | 2 | 3),
   status: z.boolean(),
 });
-const CreateBody = Fields.extend({
+export const CreateBody = Fields.extend({
   priority: Fields.shape.priority.default(3),
   status: Fields.shape.status.default(true),
 });
-const UpdateBody = Fields.partial();
+export const UpdateBody = Fields.partial();
 
 const NOT_FOUND = "ERR_NO_ANNOUNCEMENT_FOUND";
 

@@ -19,7 +19,7 @@ import {
 } from "../../services/accounts/sessions.ts";
 import { findSessionUserById, publicUser } from "../../services/accounts/session_user.ts";
 
-const LoginBody = z.object({
+export const LoginBody = z.object({
   email: z.string().trim().email(),
   password: z.string().min(1).max(200),
 });

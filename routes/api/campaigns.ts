@@ -50,7 +50,7 @@ const optionalId = z.preprocess(
 );
 const text = z.string().max(10_000).default("");
 
-const CampaignBody = z.object({
+export const CampaignBody = z.object({
   name: z.string().trim().min(2).max(50),
   message1: text,
   message2: text,
@@ -75,7 +75,7 @@ const CampaignBody = z.object({
 
 const seconds = (options: readonly number[]) =>
   z.coerce.number().refine((n) => options.includes(n), "ERR_CAMPAIGN_INTERVAL_OPTION");
-const SettingsBody = z.object({
+export const SettingsBody = z.object({
   settings: z.object({
     messageInterval: seconds(MESSAGE_INTERVAL_OPTIONS).optional(),
     longerIntervalAfter: seconds(LONGER_INTERVAL_OPTIONS).optional(),
@@ -86,7 +86,7 @@ const SettingsBody = z.object({
     })).max(100).optional(),
   }),
 });
-const ReportQuery = z.object({ pageNumber: pageNumberField.transform((p) => p ?? 1) });
+export const ReportQuery = z.object({ pageNumber: pageNumberField.transform((p) => p ?? 1) });
 
 export function campaignRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

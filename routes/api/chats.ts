@@ -28,17 +28,17 @@ import type { ServiceDeps } from "../../services/deps.ts";
 const MemberId = z.union([idField(), z.object({ id: idField() }).transform((user) => user.id)]);
 
 /** Admin §5: a title, and at least one other member. */
-const Fields = z.object({
+export const Fields = z.object({
   title: z.string().trim().min(1, "ERR_CHAT_TITLE_REQUIRED").max(120),
   users: z.array(MemberId).min(1, "ERR_CHAT_USERS_REQUIRED").max(500),
 });
-const UpdateBody = Fields.partial();
+export const UpdateBody = Fields.partial();
 
-const MessageBody = z.object({
+export const MessageBody = z.object({
   message: z.string().trim().min(1, "ERR_CHAT_MESSAGE_BLANK").max(5000),
 });
 
-const MessagesQuery = z.object({
+export const MessagesQuery = z.object({
   pageNumber: pageNumberField,
   before: queryIdField().optional(),
 });

@@ -42,7 +42,7 @@ function optionalText(max: number) {
     .transform((text) => (text ? text : null));
 }
 
-const CompanyFields = z.object({
+export const CompanyFields = z.object({
   name: z.string().trim().min(1).max(100),
   email: z.string().trim().toLowerCase().max(200).email(),
   // Digits, spaces and + ( ) - only.
@@ -65,7 +65,7 @@ const CompanyFields = z.object({
  * A new company: name, e-mail and plan are required. The first admin's password is optional:
  * the original form sends none, and then the server generates one and e-mails it.
  */
-const NewCompany = CompanyFields.extend({
+export const NewCompany = CompanyFields.extend({
   password: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
     z.string().min(5).max(50).optional(),
@@ -81,7 +81,7 @@ const NewCompany = CompanyFields.extend({
   campaignsEnabled: company.campaignsEnabled ?? false,
 }));
 
-const SchedulesBody = z.object({ schedules: OpeningHours });
+export const SchedulesBody = z.object({ schedules: OpeningHours });
 
 function companyIdParam(c: Context<AppEnv>, name = "id"): number {
   return idParam(c, name, "ERR_NO_COMPANY_FOUND");

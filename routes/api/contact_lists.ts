@@ -35,19 +35,19 @@ import { uploadedRows } from "./contacts.ts";
 /** 50,000 rows of name, number and e-mail fit well within this. */
 const LIST_FILE_LIMIT_BYTES = 10 * 1024 * 1024;
 
-const ListBody = z.object({ name: z.string().trim().min(2).max(50) });
-const ItemFields = z.object({
+export const ListBody = z.object({ name: z.string().trim().min(2).max(50) });
+export const ItemFields = z.object({
   name: z.string().trim().min(2).max(50),
   number: z.string().trim().min(8).max(50),
   email: z.union([z.literal(""), z.email()]).default(""),
 });
-const ItemBody = ItemFields.extend({ contactListId: idField("ERR_NO_CONTACT_LIST_FOUND") });
-const ItemsQuery = z.object({
+export const ItemBody = ItemFields.extend({ contactListId: idField("ERR_NO_CONTACT_LIST_FOUND") });
+export const ItemsQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(""),
   pageNumber: pageNumberField.transform((page) => page ?? 1),
   contactListId: queryIdField("ERR_NO_CONTACT_LIST_FOUND").optional(),
 });
-const UploadFields = z.object({
+export const UploadFields = z.object({
   whatsappId: z.preprocess((v) => v === "" ? undefined : v, queryIdField().optional()),
 });
 

@@ -49,14 +49,14 @@ const ExtraInfo = z.array(z.object({
   value: z.string().max(2000).default(""),
 })).max(50);
 
-const CreateBody = z.object({
+export const CreateBody = z.object({
   name: Name,
   number: PhoneNumber,
   email: Email.default(""),
   extraInfo: ExtraInfo.default([]),
 });
 /** Fields left out stay as they are; `extraInfo`, when sent, replaces the extra fields. */
-const UpdateBody = z.object({
+export const UpdateBody = z.object({
   name: Name.optional(),
   number: PhoneNumber.optional(),
   email: Email.optional(),
@@ -68,7 +68,7 @@ const Day = z.preprocess(
   blankAsMissing,
   dayField().optional(),
 );
-const ListQuery = z.object({
+export const ListQuery = z.object({
   searchParam: z.string().max(100).optional(),
   pageNumber: z.preprocess(blankAsMissing, z.coerce.number().int().min(1).max(1_000_000))
     .default(1),
@@ -76,14 +76,14 @@ const ListQuery = z.object({
   dateStart: Day,
   dateEnd: Day,
 });
-const OptionsQuery = z.object({ searchParam: z.string().max(100).optional() });
+export const OptionsQuery = z.object({ searchParam: z.string().max(100).optional() });
 
 const ConnectionId = queryIdField();
 /**
  * Previewed rows sent back for import, instead of the file; or, without rows, the phone's
  * address book of `whatsappId` (the default connection when absent), as the anchor's call.
  */
-const ImportBody = z.object({
+export const ImportBody = z.object({
   rows: z.array(z.object({
     row: z.number().int().positive().max(1_000_000).optional(),
     name: z.string().max(1000).default(""),
@@ -92,7 +92,7 @@ const ImportBody = z.object({
   })).max(MAX_IMPORT_ROWS).optional(),
   whatsappId: ConnectionId.optional(),
 });
-const PhoneBookQuery = z.object({
+export const PhoneBookQuery = z.object({
   whatsappId: z.preprocess(blankAsMissing, ConnectionId.optional()),
 });
 

@@ -9,7 +9,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
-import { RateLimiter } from "../../lib/http/rate_limit.ts";
+import { sharedRateLimit } from "../../lib/http/shared_rate_limit.ts";
 import { isMultipart, readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { fieldRefusal, validate, validateJson } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
@@ -17,14 +17,14 @@ import type { ServiceDeps } from "../../services/deps.ts";
 import { bearerToken, connectionOfToken } from "../../services/external_api/connection.ts";
 import { apiMessageStatus, sendFromApi } from "../../services/external_api/send.ts";
 
-/** Calls a minute per token (per instance: each instance counts its own share). */
+/** Calls a minute per token, counted in the database across every instance. */
 export const RATE_LIMIT = 60;
 const MINUTE = 60_000;
 /** Files in one call (each becomes a message). */
 const MAX_FILES = 10;
 
 const TRUE_TEXT = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
-const SendBody = z.object({
+export const SendBody = z.object({
   number: z.union([z.string(), z.number().transform(String)]).pipe(
     z.string().trim().min(1).max(40),
   ),
@@ -35,11 +35,15 @@ const IdempotencyKey = z.string().trim().min(1).max(200).optional();
 
 export function externalSendRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const perToken = new RateLimiter(RATE_LIMIT, MINUTE, () => deps.clock.now().getTime());
+  const perToken = sharedRateLimit(deps.db, {
+    limit: RATE_LIMIT,
+    windowMs: MINUTE,
+    now: () => deps.clock.now(),
+  });
 
   async function signedIn(c: Context<AppEnv>) {
     const connection = await connectionOfToken(deps.db, bearerToken(c.req.header("Authorization")));
-    perToken.hit(String(connection.connectionId));
+    await perToken.hit(`api-send:${connection.connectionId}`);
     return connection;
   }
 

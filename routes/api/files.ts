@@ -26,7 +26,7 @@ import {
 } from "../../services/files/files.ts";
 import { idField } from "../../lib/http/params.ts";
 
-const FileBody = z.object({
+export const FileBody = z.object({
   name: z.string().trim().min(1).max(100),
   message: z.string().max(10_000).default(""),
   options: z.array(z.object({

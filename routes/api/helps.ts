@@ -20,7 +20,7 @@ import {
 } from "../../services/helps/helps.ts";
 import { youtubeVideoId } from "../../services/helps/youtube.ts";
 
-const HelpFields = z.object({
+export const HelpFields = z.object({
   title: z.string().trim().min(1).max(200),
   // An id or a link; what is stored is the id.
   video: z.string().trim().min(1).max(500)
@@ -35,7 +35,7 @@ const HelpFields = z.object({
   description: z.string().trim().max(2000),
 });
 
-const NewHelp = HelpFields.extend({ description: HelpFields.shape.description.default("") });
+export const NewHelp = HelpFields.extend({ description: HelpFields.shape.description.default("") });
 
 export function helpRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const { db } = deps;

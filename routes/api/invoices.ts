@@ -16,7 +16,7 @@ import { requireSuper } from "../../services/accounts/permissions.ts";
 import { findInvoice, listInvoices } from "../../services/billing/invoices.ts";
 import { markPaidByHand } from "../../services/billing/payments.ts";
 
-const MarkPaid = z.object({
+export const MarkPaid = z.object({
   status: z.literal("paid", "ERR_INVOICE_STATUS_PAID_ONLY"),
   reason: z.string("ERR_PAYMENT_REASON_REQUIRED").trim()
     .min(3, "ERR_PAYMENT_REASON_REQUIRED").max(500),

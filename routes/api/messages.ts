@@ -15,7 +15,7 @@ import type { ServiceDeps } from "../../services/deps.ts";
 import { deleteTicketMessage, sendTicketMessage } from "../../services/tickets/outbound.ts";
 import { listMessages } from "../../services/tickets/read.ts";
 
-const MessagesQuery = z.object({
+export const MessagesQuery = z.object({
   cursor: z.string().max(100).optional(),
   pageNumber: pageNumberField,
   // An admin's peek reads without taking the unread count from whoever serves the ticket.
@@ -25,7 +25,7 @@ const MessagesQuery = z.object({
 /** At most this many files in one send (each becomes a message). */
 const MAX_FILES = 10;
 
-const SendBody = z.object({
+export const SendBody = z.object({
   body: z.string().max(4096).default(""),
   quotedMsgId: queryIdField().optional(),
   // The original screens send the quoted message itself (or null for none); its id counts.

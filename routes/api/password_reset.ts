@@ -29,9 +29,9 @@ import { requestLanguage, ruledString } from "./_account_fields.ts";
 
 const emailField = ruledString(checkEmail).transform((s) => s.trim().toLowerCase());
 
-const forgetBody = z.object({ email: emailField });
+export const forgetBody = z.object({ email: emailField });
 
-const resetBody = z.object({
+export const resetBody = z.object({
   email: emailField,
   token: ruledString(checkResetCode).transform(normalizeResetCode),
   password: ruledString(checkStrongPassword),

@@ -28,7 +28,7 @@ const count = z.number().int().min(0).max(100_000);
 const flag = z.boolean();
 
 /** Every field optional and without defaults: the shape of an update. */
-const PlanFields = z.object({
+export const PlanFields = z.object({
   name: z.string().trim().min(1).max(100),
   users: count,
   connections: count,
@@ -49,7 +49,7 @@ const PlanFields = z.object({
 }).partial();
 
 /** A new plan: a name is required, anything left out takes its default (admin §9). */
-const NewPlan = PlanFields.required({ name: true })
+export const NewPlan = PlanFields.required({ name: true })
   .transform((plan) => ({ ...NEW_PLAN_DEFAULTS, ...plan }));
 
 export function planRoutes(deps: ServiceDeps): Hono<AppEnv> {

@@ -23,7 +23,7 @@ import {
 const secretField = z.string().trim().max(500).optional().transform((value) => value || undefined);
 
 /** Admin §3 fields and §9 defaults; the queue is required ("Informe o setor", admin §5). */
-const PromptBody = z.object({
+export const PromptBody = z.object({
   name: z.string().trim().min(1).max(100),
   prompt: z.string().trim().min(1).max(20_000),
   apiKey: secretField,

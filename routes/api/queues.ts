@@ -112,12 +112,12 @@ const OptionTree = z.unknown()
   .refine((tree) => nestingOf(tree) <= 18, "ERR_QUEUE_OPTIONS_TOO_DEEP")
   .pipe(z.array(OptionNode).max(MAX_OPTION_NODES));
 
-const CreateQueue = QueueFields.partial().extend({
+export const CreateQueue = QueueFields.partial().extend({
   name: QueueFields.shape.name,
   color: QueueFields.shape.color,
   options: OptionTree.optional(),
 });
-const UpdateQueue = QueueFields.partial().extend({ options: OptionTree.optional() });
+export const UpdateQueue = QueueFields.partial().extend({ options: OptionTree.optional() });
 
 /** The multipart field holding the queue as JSON; files go as `media.<mediaKey>`. */
 const QUEUE_FIELD = "queue";
@@ -152,7 +152,7 @@ async function readQueueSave<S extends z.ZodType>(
   return { input: validate(schema, json), files };
 }
 
-const ListOptionsQuery = z.object({
+export const ListOptionsQuery = z.object({
   // Text first, so that a missing queueId is "required" rather than "not a number".
   queueId: z.string().pipe(z.coerce.number<string>().int().min(1).max(2_147_483_647)),
   parentId: z.coerce.number().int().min(-1).max(2_147_483_647).optional(),
@@ -163,13 +163,13 @@ const OptionFields = z.object({
   message: z.string().max(10_000),
   option: z.coerce.string().trim().max(20),
 });
-const CreateOption = OptionFields.partial({ message: true, option: true }).extend({
+export const CreateOption = OptionFields.partial({ message: true, option: true }).extend({
   queueId: z.number().int().min(1).max(2_147_483_647),
   // -1, null or nothing: the queue's top level.
   parentId: z.number().int().min(-1).max(2_147_483_647).nullable().optional()
     .transform((id) => (id === undefined || id === null || id === -1 ? null : id)),
 });
-const UpdateOption = OptionFields.partial();
+export const UpdateOption = OptionFields.partial();
 
 type IdContext = Parameters<typeof idParam>[0];
 

@@ -30,12 +30,12 @@ const Fields = z.object({
   geral: z.boolean(),
   status: z.boolean(),
 });
-const CreateBody = Fields.extend({
+export const CreateBody = Fields.extend({
   message: Fields.shape.message.default(""),
   geral: Fields.shape.geral.default(false),
   status: Fields.shape.status.default(true),
 });
-const UpdateBody = Fields.partial();
+export const UpdateBody = Fields.partial();
 
 /** The original client sends `typeArch=quickMessage`; it never chooses a folder here. */
 const UPLOAD_TYPE = "quickMessage";

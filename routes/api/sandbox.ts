@@ -25,8 +25,10 @@ import type { ServiceDeps } from "../../services/deps.ts";
 import { REQUIRED } from "../../lib/http/field_errors.ts";
 
 const number = z.string().trim().regex(/^\d{8,20}$/, "ERR_INVALID_NUMBER");
+/** The customer whose side of the conversation is read. */
+export const NumberQuery = z.object({ number });
 
-const InboundBody = z.object({
+export const InboundBody = z.object({
   number,
   name: z.string().trim().max(100).default(""),
   body: z.string().max(4096).default(""),
@@ -40,7 +42,7 @@ const InboundBody = z.object({
   vcard: z.string().max(10_000).optional(),
 });
 
-const CallBody = z.object({
+export const CallBody = z.object({
   number,
   name: z.string().trim().max(100).default(""),
   isVideo: z.boolean().default(false),
@@ -104,14 +106,14 @@ export function sandboxRoutes(deps: ServiceDeps): Hono<AppEnv> {
   routes.get("/sandbox/:id/outbound", async (c) => {
     const auth = requireAdmin(c);
     const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
-    const query = validateQuery(c, z.object({ number }));
+    const query = validateQuery(c, NumberQuery);
     return c.json({ messages: await sandboxOutbound(deps, auth.companyId, id, query.number) });
   });
 
   routes.get("/sandbox/:id/conversation", async (c) => {
     const auth = requireAdmin(c);
     const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
-    const query = validateQuery(c, z.object({ number }));
+    const query = validateQuery(c, NumberQuery);
     return c.json({
       messages: await sandboxConversation(deps, auth.companyId, id, query.number),
     });

@@ -20,14 +20,14 @@ import {
 } from "../../services/schedules/schedules.ts";
 
 /** Admin §5: body at least 5 characters; contact and time required. */
-const Fields = z.object({
+export const Fields = z.object({
   body: z.string().trim().min(5, "ERR_SCHEDULE_BODY_TOO_SHORT").max(4096),
   contactId: idField("ERR_SCHEDULE_CONTACT_REQUIRED"),
   sendAt: instantField("ERR_SCHEDULE_SEND_AT_REQUIRED"),
 });
-const UpdateBody = Fields.partial();
+export const UpdateBody = Fields.partial();
 
-const ScheduleQuery = ListQuery.extend({
+export const ScheduleQuery = ListQuery.extend({
   contactId: queryIdField().optional(),
   userId: queryIdField().optional(),
   from: instantField().optional(),

@@ -15,7 +15,7 @@ import { settingsFor, updateSetting } from "../../services/settings/settings.ts"
 import { SECRET_MAX_LENGTH } from "../../services/settings/setting_values.ts";
 
 // The service checks each key's own values; this only bounds the longest, a credential.
-const SettingBody = z.object({ value: z.string().max(SECRET_MAX_LENGTH) });
+export const SettingBody = z.object({ value: z.string().max(SECRET_MAX_LENGTH) });
 
 export function settingRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const { db, hub } = deps;

@@ -24,7 +24,7 @@ import {
 import { listPublicPlans, signUpCompany } from "../../services/accounts/signup.ts";
 import { ruledString, ruleIssue } from "./_account_fields.ts";
 
-const signupBody = z.object({
+export const signupBody = z.object({
   name: ruledString(checkName).transform((s) => s.trim()),
   email: ruledString(checkEmail).transform((s) => s.trim().toLowerCase()),
   // Optional; the page sends digits only, older clients the masked text.

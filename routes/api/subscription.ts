@@ -22,7 +22,7 @@ import { sameSecret } from "../../services/billing/secret.ts";
 const required = (code: string) => z.string(code).trim().min(1, code).max(200);
 
 /** The wizard's Data step (admin §5); the rest of its fields are accepted and not used. */
-const CheckoutBody = z.object({
+export const CheckoutBody = z.object({
   invoiceId: idField("ERR_NO_INVOICE_FOUND"),
   firstName: required("ERR_CHECKOUT_NAME_REQUIRED"),
   address2: required("ERR_CHECKOUT_ADDRESS_REQUIRED"),

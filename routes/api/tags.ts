@@ -29,8 +29,8 @@ const TagFields = z.object({
   kanban: z.union([z.literal(0), z.literal(1), z.boolean()], { error: "ERR_INVALID_OPTION" })
     .transform((k) => (k === 1 || k === true ? 1 : 0) as 0 | 1),
 });
-const CreateBody = TagFields.partial({ color: true, kanban: true });
-const UpdateBody = TagFields.partial();
+export const CreateBody = TagFields.partial({ color: true, kanban: true });
+export const UpdateBody = TagFields.partial();
 
 export function tagRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -11,7 +11,7 @@ import { createNote, deleteNote, listNotes } from "../../services/tickets/notes.
 // Coerced: the list's ids come in the query string, and older clients send text in JSON.
 const id = queryIdField();
 
-const NoteBody = z.object({
+export const NoteBody = z.object({
   ticketId: id,
   // The client's "Too Short!" rule, kept on the server too (core §5).
   note: z.string().trim().min(2).max(2000),
@@ -19,7 +19,7 @@ const NoteBody = z.object({
   contactId: id.optional(),
 });
 
-const ListQuery = z.object({ ticketId: id, contactId: id.optional() });
+export const ListQuery = z.object({ ticketId: id, contactId: id.optional() });
 
 export function ticketNoteRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -28,7 +28,7 @@ const day = dayField().optional();
 const flag = z.enum(["true", "false"]).optional()
   .transform((value) => value === "true");
 
-const TicketsQuery = z.object({
+export const TicketsQuery = z.object({
   status: z.enum(["pending", "open", "closed"]).optional(),
   searchParam: z.string().max(200).optional(),
   queueIds: idList,
@@ -44,7 +44,7 @@ const TicketsQuery = z.object({
 
 const id = idField();
 
-const NewTicketBody = z.object({
+export const NewTicketBody = z.object({
   contactId: id,
   queueId: id.nullable().optional(),
   whatsappId: id.nullable().optional(),
@@ -53,7 +53,7 @@ const NewTicketBody = z.object({
   status: z.enum(["pending", "open", "closed"]).optional(),
 });
 
-const TicketChangeBody = z.object({
+export const TicketChangeBody = z.object({
   status: z.enum(["pending", "open", "closed"]).optional(),
   userId: id.nullable().optional(),
   queueId: id.nullable().optional(),
@@ -63,7 +63,7 @@ const TicketChangeBody = z.object({
   promptId: id.nullable().optional(),
 });
 
-const TagSyncBody = z.object({
+export const TagSyncBody = z.object({
   ticketId: id,
   // The screen sends the chosen tags as objects; plain ids are accepted too.
   tags: z.array(z.union([id, z.object({ id })])).max(100)

@@ -11,6 +11,7 @@ import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { fieldRefusal } from "../../lib/http/validate.ts";
 import type { StoredMedia } from "../../lib/media/store.ts";
+import { checkOnWhatsapp } from "../contact_lists/whatsapp_check.ts";
 import { normaliseNumber } from "../contacts/number.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { announceTicketChange } from "../tickets/announce.ts";
@@ -18,7 +19,10 @@ import { findTicketRow, presentTicket } from "../tickets/rows.ts";
 import { announceToContact, queueToContact } from "../tickets/to_contact.ts";
 import type { ApiConnection } from "./connection.ts";
 
-export type ApiSendDeps = Pick<ServiceDeps, "db" | "hub" | "media" | "clock" | "mediaLinks">;
+export type ApiSendDeps = Pick<
+  ServiceDeps,
+  "db" | "hub" | "media" | "clock" | "mediaLinks" | "sessions" | "log"
+>;
 
 export interface ApiSendInput {
   number: string;
@@ -74,13 +78,19 @@ export async function sendFromApi(
   connection: ApiConnection,
   input: ApiSendInput,
 ): Promise<ApiSendAnswer> {
-  const number = normaliseNumber(input.number);
-  if (!number) throw new AppError("ERR_INVALID_NUMBER", 400);
+  const normalised = normaliseNumber(input.number);
+  if (!normalised) throw new AppError("ERR_INVALID_NUMBER", 400);
   if (!input.body.trim() && input.files.length === 0) {
     throw fieldRefusal("body", { code: "ERR_API_BODY_REQUIRED" });
   }
   const { companyId, connectionId } = connection;
   if (connection.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_CONNECTED", 409);
+  // WhatsApp is asked through the token's own connection, as contact lists do; a number it
+  // knows no account for is refused, one it could not check (the session runs on another
+  // instance, or the phone did not answer) is sent, and the outbox reports a failure.
+  const [check] = await checkOnWhatsapp(deps, connectionId, [normalised]);
+  if (check?.valid === false) throw new AppError("ERR_INVALID_NUMBER", 400);
+  const number = check?.valid ? check.number : normalised;
   // Files are checked (size, type) and written before anything is queued.
   const stored: { media: StoredMedia; mimetype: string }[] = [];
   try {

@@ -9,7 +9,7 @@ import { openTestDb } from "../../tests/helpers/db.ts";
 import { createTestCompany } from "../../tests/helpers/accounts.ts";
 import { createConnection } from "./connections.ts";
 import { createWhatsappSessions } from "./mod.ts";
-import { claimDue, markSent } from "./outbox.ts";
+import { claimDue, markSent, sendDue } from "./outbox.ts";
 import { queueOutgoing } from "../tickets/mod.ts";
 import type { ProviderEvent } from "./provider.ts";
 
@@ -74,6 +74,52 @@ Deno.test("[whatsapp] a message delivered before the crash is marked sent once o
     );
   } finally {
     await sessions.close();
+    await testDb.close();
+  }
+});
+
+Deno.test("[whatsapp] the outbox sends to several chats side by side, each chat in order", async () => {
+  const testDb = await openTestDb();
+  const { db } = testDb;
+  try {
+    const companyId = await createTestCompany(db);
+    const { id } = await createConnection({ db }, companyId, { name: "Sim", provider: "sandbox" });
+    const ana = { number: "5511999990101" };
+    const bia = { number: "5511999990202" };
+    const queued = [[ana, "A1"], [bia, "B1"], [ana, "A2"], [bia, "B2"], [ana, "A3"]] as const;
+    for (const [to, body] of queued) {
+      await queueOutgoing(db, { companyId, connectionId: id, to, body, origin: "agent" });
+    }
+    // Ana's first message hangs at the phone until Bia's two have gone out. Sent one chat
+    // after another, Bia's would wait behind it: the guard then fails Ana's send instead of
+    // letting the test hang.
+    let releaseAna!: () => void;
+    const anaHeld = new Promise<void>((resolve) => (releaseAna = resolve));
+    let biaDone!: () => void;
+    const biaSent = new Promise<void>((resolve) => (biaDone = resolve));
+    let guard: ReturnType<typeof setTimeout> | undefined;
+    const started: string[] = [];
+    const sending = sendDue(db, "instance-a", { companyId, whatsappId: id }, async (payload) => {
+      started.push(payload.body);
+      if (payload.body === "A1") {
+        await Promise.race([
+          anaHeld,
+          new Promise((_, reject) => {
+            guard = setTimeout(() => reject(new Error("chats were sent one by one")), 10_000);
+          }),
+        ]);
+      }
+      if (payload.body === "B2") biaDone();
+      return { messageId: payload.messageId!, timestamp: new Date() };
+    });
+    await biaSent;
+    assert.deepEqual(started.filter((body) => body.startsWith("A")), ["A1"]);
+    releaseAna();
+    clearTimeout(guard);
+    assert.equal(await sending, 5);
+    assert.deepEqual(started.filter((body) => body.startsWith("A")), ["A1", "A2", "A3"]);
+    assert.deepEqual(started.filter((body) => body.startsWith("B")), ["B1", "B2"]);
+  } finally {
     await testDb.close();
   }
 });

@@ -84,6 +84,9 @@ export class WhatsappSessions {
   readonly #leaseMs: number;
   readonly #running = new Map<number, Running>();
   readonly #listeners = new Set<EventListener>();
+  /** The drain in progress per connection, and the connections asked again meanwhile. */
+  readonly #draining = new Map<number, Promise<number>>();
+  readonly #drainAgain = new Set<number>();
   #unlisten: Array<() => Promise<void>> = [];
   #timer?: ReturnType<typeof setInterval>;
   #ticking?: Promise<void>;
@@ -211,8 +214,31 @@ export class WhatsappSessions {
     return await running.provider.onWhatsapp(numbers);
   }
 
-  /** Sends what is due in one local connection's outbox. */
-  async drainOutbox(id: number): Promise<number> {
+  /**
+   * Sends what is due in one local connection's outbox. One drain per connection at a time:
+   * each queued message notifies, and a thousand drains claiming side by side would cost a
+   * thousand mostly empty claims and could send one chat's rows out of order. A call made
+   * while a drain runs makes it go round once more, so its row is not left behind.
+   */
+  drainOutbox(id: number): Promise<number> {
+    const current = this.#draining.get(id);
+    if (current) {
+      this.#drainAgain.add(id);
+      return current;
+    }
+    const run = (async () => {
+      let sent = 0;
+      do {
+        this.#drainAgain.delete(id);
+        sent += await this.#drainOnce(id);
+      } while (this.#drainAgain.has(id));
+      return sent;
+    })().finally(() => this.#draining.delete(id));
+    this.#draining.set(id, run);
+    return run;
+  }
+
+  async #drainOnce(id: number): Promise<number> {
     const running = this.#running.get(id);
     if (!running || running.status !== "CONNECTED") return 0;
     return await sendDue(

@@ -1,7 +1,7 @@
 /**
  * The integrators' API (issue 19 item 3): `POST /api/messages/send` and `/api/send` signed in
  * by a connection's token, into the contact's ticket through the one send path; every error
- * of the issue, a multipart send with two images, Idempotency-Key, the per-token rate limit,
+ * of the issue (a number not on WhatsApp too), a multipart send with two images, Idempotency-Key, the per-token rate limit,
  * acks read back, and the token shown to admins only and rotatable.
  */
 import assert from "node:assert/strict";
@@ -18,7 +18,7 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
-Deno.test("[api] integrators' send API: token, number, media, idempotency, rate limit", async (t) => {
+Deno.test("[api] integrators' send API: token, number, media, idempotency, shared rate limit", async (t) => {
   const clock = new FakeClock(new Date());
   const env = await openTicketEnv({ clock });
   const { app, db, companyId, asAdmin, asAgent } = env;
@@ -30,9 +30,10 @@ Deno.test("[api] integrators' send API: token, number, media, idempotency, rate 
       path: string,
       body: unknown,
       headers: Record<string, string> = { Authorization: `Bearer ${token}` },
+      instance = app,
     ) => {
       const form = body instanceof FormData;
-      return app.request(path, {
+      return instance.request(path, {
         method: "POST",
         headers: form ? headers : { ...headers, "Content-Type": "application/json" },
         body: form ? body : JSON.stringify(body),
@@ -139,6 +140,15 @@ Deno.test("[api] integrators' send API: token, number, media, idempotency, rate 
       assert.equal(asUser.status, 401);
       const bad = await answer(await call("/api/messages/send", { number: "12", body: "Olá" }));
       assert.deepEqual([bad.status, bad.body.error], [400, "ERR_INVALID_NUMBER"]);
+      // A well-formed number WhatsApp has no account for (the sandbox's "…0000") is refused
+      // too, before any contact or message is made.
+      const nobody = await answer(
+        await call("/api/messages/send", { number: "5511987650000", body: "Olá" }),
+      );
+      assert.deepEqual([nobody.status, nobody.body.error], [400, "ERR_INVALID_NUMBER"]);
+      const made = await db.one<{ n: number }>(sql`
+        select count(*)::int as n from contacts where number = '5511987650000'`);
+      assert.equal(made.n, 0);
       const big = new FormData();
       big.append("number", "5511987650201");
       big.append("medias", new File([new Uint8Array(17 * 1024 * 1024)], "x.png"));
@@ -187,18 +197,24 @@ Deno.test("[api] integrators' send API: token, number, media, idempotency, rate 
     });
 
     await t.step(
-      "rate limit per token: 429 with Retry-After, free again a minute later",
+      "rate limit per token, shared by two instances: 429 with Retry-After, free a minute later",
       async () => {
         clock.advance(60_000);
         const invalid = { number: "1", body: "x" };
+        const auth = { Authorization: `Bearer ${token}` };
+        // Calls spread over two instances count together: the limit is the token's, not each
+        // instance's.
+        const instances = [app, env.anotherApp()];
         for (let i = 0; i < RATE_LIMIT; i++) {
-          assert.equal((await call("/api/send", invalid)).status, 400);
+          assert.equal((await call("/api/send", invalid, auth, instances[i % 2])).status, 400);
         }
-        const limited = await call("/api/send", invalid);
+        clock.advance(1_000);
+        const limited = await call("/api/send", invalid, auth, instances[1]);
         assert.equal(limited.status, 429);
-        assert.equal(Number(limited.headers.get("Retry-After")), 60);
+        assert.equal(Number(limited.headers.get("Retry-After")), 59);
         assert.equal((await answer(limited)).body.error, "ERR_TOO_MANY_ATTEMPTS");
-        clock.advance(60_000);
+        assert.equal((await call("/api/send", invalid)).status, 429);
+        clock.advance(59_000);
         assert.equal((await call("/api/send", invalid)).status, 400);
       },
     );

@@ -138,6 +138,8 @@ export async function openTicketEnv(options: TicketEnvOptions = {}) {
   return {
     db,
     app,
+    /** A second app over the same database and services, as another instance would serve. */
+    anotherApp: () => createApp(appDeps, services),
     services,
     jobRunner,
     hub,
