@@ -6,8 +6,6 @@ create index ticket_tracking_finished_times on ticket_tracking (company_id, fini
 -- Attendances started in the period: their wait, their queue, the per-day chart.
 create index ticket_tracking_created_times on ticket_tracking (company_id, created_at)
   include (queued_at, accepted_at, queue_id);
--- Leads: contacts whose first ticket was opened in the period.
-create index tickets_company_created on tickets (company_id, created_at);
 -- Platform counters for the super user: connected sessions.
 create index whatsapps_connected on whatsapps (status) where status = 'CONNECTED';
 -- The two covering indexes above answer every read the plain ones of 0022 did.

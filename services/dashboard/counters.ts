@@ -8,7 +8,8 @@
  *   60), so a wait longer than a month is counted in full, unlike the anchor's `age()`.
  * - Ratings are those given in the period, by the agent they were given to (no join on the
  *   finish date, which dropped a rating given the day after).
- * - Leads: contacts whose first ticket was opened in the period.
+ * - Leads: contacts first seen in the period (created by their first message or by an agent)
+ *   who have a ticket.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import type { Period } from "./period.ts";
@@ -86,22 +87,34 @@ export function startedIn(companyId: number, period: Period) {
       and created_at >= ${period.from}::timestamptz and created_at < ${period.to}::timestamptz`;
 }
 
-/** Average, median and p90 of the rows' minutes (null minutes are left out), and the row count. */
-function timeFigures(from: ReturnType<typeof sql>) {
+/**
+ * Average, median and p90 of the rows' minutes (null minutes left out) and the row count,
+ * for the whole period (`overall`) and by `key`, in one scan of the rows.
+ */
+function timeFigures(from: ReturnType<typeof sql>, key: ReturnType<typeof sql>) {
   return sql`
-    select ${minutes(sql`avg(minutes)`)} as avg,
+    select ${key} as key, grouping(${key}) = 1 as overall, count(*)::int as total,
+           ${minutes(sql`avg(minutes)`)} as avg,
            ${minutes(sql`percentile_cont(0.5) within group (order by minutes)`)} as median,
-           ${minutes(sql`percentile_cont(0.9) within group (order by minutes)`)} as p90,
-           count(*)::int as total
-    from (${from}) rows`;
+           ${minutes(sql`percentile_cont(0.9) within group (order by minutes)`)} as p90
+    from (${from}) rows
+    group by grouping sets ((), (${key}))`;
 }
 
-interface FigureRow {
-  avg: number | null;
-  median: number | null;
-  p90: number | null;
+interface FigureRow extends TimeFigures {
+  key: number | null;
+  overall: boolean;
   total: number;
 }
+
+const NO_FIGURES: FigureRow = {
+  key: null,
+  overall: true,
+  total: 0,
+  avg: null,
+  median: null,
+  p90: null,
+};
 
 export async function dashboardOf(
   db: Queryable,
@@ -109,59 +122,72 @@ export async function dashboardOf(
   period: Period,
   platform: boolean,
 ): Promise<Dashboard> {
-  const [now, support, wait, leads, attendants, ratings, queues, totals] = await Promise.all([
+  const inPeriod = (column: ReturnType<typeof sql>) =>
+    sql`${column} >= ${period.from}::timestamptz and ${column} < ${period.to}::timestamptz`;
+  const [now, finished, started, leads, users, queueRows, rated, totals] = await Promise.all([
     db.one<{ open: number; pending: number }>(sql`
       select count(*) filter (where status = 'open')::int as open,
              count(*) filter (where status = 'pending')::int as pending
       from tickets where company_id = ${companyId} and status in ('open', 'pending')`),
-    db.one<FigureRow>(timeFigures(finishedIn(companyId, period))),
-    db.one<FigureRow>(timeFigures(startedIn(companyId, period))),
+    db.query<FigureRow>(timeFigures(finishedIn(companyId, period), sql`user_id`)),
+    db.query<FigureRow>(timeFigures(startedIn(companyId, period), sql`queue_id`)),
+    // A lead is a contact first seen in the period who wrote or was written to.
     db.one<{ leads: number }>(sql`
-      select count(distinct t.contact_id)::int as leads
-      from tickets t
-      where t.company_id = ${companyId}
-        and t.created_at >= ${period.from}::timestamptz and t.created_at < ${period.to}::timestamptz
-        and not exists (select 1 from tickets e
-                        where e.contact_id = t.contact_id and e.created_at < t.created_at)`),
-    db.query<Attendant>(sql`
-      select u.id, u.name, u.online, coalesce(f.tickets, 0)::int as tickets,
-             f.avg as "avgSupportTime", r.rating, coalesce(r.ratings, 0)::int as ratings
-      from users u
-      left join (select user_id, count(*) as tickets, ${minutes(sql`avg(minutes)`)} as avg
-                 from (${finishedIn(companyId, period)}) f group by user_id) f
-        on f.user_id = u.id
-      left join (select user_id, round(avg(rate), 2)::float8 as rating, count(*) as ratings
-                 from ticket_ratings
-                 where company_id = ${companyId} and created_at >= ${period.from}::timestamptz
-                   and created_at < ${period.to}::timestamptz
-                 group by user_id) r
-        on r.user_id = u.id
-      where u.company_id = ${companyId}
-      order by coalesce(f.tickets, 0) desc, u.name, u.id`),
-    db.query<{ rate: 1 | 2 | 3; count: number }>(sql`
-      select v.rate, count(r.id)::int as count
-      from (values (1), (2), (3)) v (rate)
-      left join ticket_ratings r
-        on r.rate = v.rate and r.company_id = ${companyId}
-       and r.created_at >= ${period.from}::timestamptz and r.created_at < ${period.to}::timestamptz
-      group by v.rate order by v.rate`),
-    db.query<Dashboard["queues"][number]>(sql`
-      select s.queue_id as id, q.name, q.color, count(*)::int as total
-      from (${startedIn(companyId, period)}) s
-      left join queues q on q.id = s.queue_id
-      group by s.queue_id, q.name, q.color
-      order by total desc, q.name nulls last`),
+      select count(*)::int as leads from contacts c
+      where c.company_id = ${companyId} and ${inPeriod(sql`c.created_at`)}
+        and exists (select 1 from tickets t where t.contact_id = c.id)`),
+    db.query<{ id: number; name: string; online: boolean }>(sql`
+      select id, name, online from users where company_id = ${companyId} order by name, id`),
+    db.query<{ id: number; name: string; color: string }>(sql`
+      select id, name, color from queues where company_id = ${companyId}`),
+    db.query<{ user_id: number | null; rate: 1 | 2 | 3 | null; count: number; avg: number }>(sql`
+      select user_id, rate, count(*)::int as count, round(avg(rate), 2)::float8 as avg
+      from ticket_ratings
+      where company_id = ${companyId} and ${inPeriod(sql`created_at`)}
+      group by grouping sets ((user_id), (rate))`),
     platform
       ? db.one<{ companies: number; sessions: number }>(sql`
         select (select count(*)::int from companies) as companies,
                (select count(*)::int from whatsapps where status = 'CONNECTED') as sessions`)
       : Promise.resolve(null),
   ]);
-  const figures = (row: FigureRow): TimeFigures => ({
-    avg: row.avg,
-    median: row.median,
-    p90: row.p90,
-  });
+  const overall = (rows: FigureRow[]) => rows.find((row) => row.overall) ?? NO_FIGURES;
+  const figures = ({ avg, median, p90 }: FigureRow): TimeFigures => ({ avg, median, p90 });
+  const support = overall(finished);
+  const wait = overall(started);
+  const byUser = new Map(finished.filter((r) => !r.overall).map((r) => [r.key, r]));
+  const ratingOf = new Map(
+    rated.filter((r) => r.rate === null && r.user_id !== null).map((r) => [r.user_id, r]),
+  );
+  const attendants: Attendant[] = users.map((user) => {
+    const mine = byUser.get(user.id);
+    const rating = ratingOf.get(user.id);
+    return {
+      id: user.id,
+      name: user.name,
+      online: user.online,
+      tickets: mine?.total ?? 0,
+      avgSupportTime: mine?.avg ?? null,
+      rating: rating?.avg ?? null,
+      ratings: rating?.count ?? 0,
+    };
+  }).sort((a, b) => b.tickets - a.tickets); // stable: by name within the same count
+  const queueOf = new Map(queueRows.map((queue) => [queue.id, queue]));
+  const queues = started.filter((row) => !row.overall).map((row) => {
+    const queue = row.key === null ? undefined : queueOf.get(row.key);
+    return {
+      id: row.key,
+      name: queue?.name ?? null,
+      color: queue?.color ?? null,
+      total: row.total,
+    };
+  }).sort((a, b) =>
+    b.total - a.total || (a.name === null ? 1 : b.name === null ? -1 : a.name.localeCompare(b.name))
+  );
+  const ratings = ([1, 2, 3] as const).map((rate) => ({
+    rate,
+    count: rated.find((row) => row.rate === rate)?.count ?? 0,
+  }));
   return {
     period: { from: period.from.toISOString(), to: period.to.toISOString(), days: period.days },
     counters: {

@@ -28,9 +28,12 @@ async function ticket(
     .id;
 }
 
-async function contact(db: Db, companyId: number, number: string) {
-  return (await db.one<{ id: number }>(sql`insert into contacts (company_id, name, number)
-    values (${companyId}, ${"Cliente " + number}, ${number}) returning id`)).id;
+/** A contact first seen at `created` (when its first ticket was opened). */
+async function contact(db: Db, companyId: number, number: string, created: string) {
+  return (await db.one<{ id: number }>(
+    sql`insert into contacts (company_id, name, number, created_at)
+    values (${companyId}, ${"Cliente " + number}, ${number}, ${at(created)}) returning id`,
+  )).id;
 }
 
 interface Cycle {
@@ -89,9 +92,12 @@ Deno.test("[api] dashboard: counters, charts and refusals on a fixed data set", 
         values (${companyId}, ${name}, ${color}) returning id`)).id;
     const vendas = await queue("Vendas", "#0000aa");
     const suporte = await queue("Suporte", "#00aa00");
+    const firstSeen = ["01-10", "03-14", "03-15", "01-20", "03-13", "01-05"];
     const [c1, c2, c3, c4, c5, c6] = await Promise.all(
-      [1, 2, 3, 4, 5, 6].map((n) => contact(db, companyId, `551190000000${n}`)),
+      firstSeen.map((day, n) => contact(db, companyId, `551190000000${n}`, `${day}T07:00:00`)),
     ) as [number, number, number, number, number, number];
+    // A contact first seen in the period who never had a ticket is no lead.
+    await contact(db, companyId, "5511900000099", "03-14T07:00:00");
     const t1 = await ticket(db, companyId, c1, "closed", "01-10T10:00:00");
     const t2 = await ticket(db, companyId, c2, "closed", "03-14T10:00:00");
     const t3 = await ticket(db, companyId, c3, "closed", "03-15T08:00:00");
@@ -154,7 +160,7 @@ Deno.test("[api] dashboard: counters, charts and refusals on a fixed data set", 
     await rate(db, companyId, t1, r6, bia.id, 1, "02-01T10:20:00");
 
     // Another company's attendance in the same days must count nowhere above.
-    const eveContact = await contact(db, other.companyId, "5511911111111");
+    const eveContact = await contact(db, other.companyId, "5511911111111", "03-14T07:00:00");
     const eveTicket = await ticket(db, other.companyId, eveContact, "open", "03-14T08:00:00");
     await cycle(db, other.companyId, {
       ticketId: eveTicket,
@@ -247,7 +253,7 @@ Deno.test("[api] dashboard: counters, charts and refusals on a fixed data set", 
         // The 36-day wait counts in full: (10 + 20 + 30 + 51,840 + 5) / 5.
         assert.equal(counters.avgWaitTime, 10381);
         assert.deepEqual(counters.waitTime, { avg: 10381, median: 20, p90: 31116 }); // 30 + 0.6 × 51,810
-        assert.equal(counters.leads, 4); // contacts 2, 3, 4 and 5; 1 and 6 began in early January
+        assert.equal(counters.leads, 4); // contacts 2, 3, 4 and 5; 1 and 6 were first seen in early January
       },
     );
 
