@@ -3,3 +3,4 @@ export * from "./counters.ts";
 export * from "./charts.ts";
 export * from "./period.ts";
 export * from "./read.ts";
+export * from "./readiness.ts";

@@ -1,0 +1,96 @@
+/**
+ * A bar chart drawn by uPlot (small, canvas): one bar per label, its colours read from the
+ * theme's variables so it follows light and dark. The canvas is a picture for sighted users
+ * (role="img" with a one-line summary); the figures themselves are in the SeriesTable beside
+ * it. Only the dashboard island imports this, so uPlot loads on that page alone.
+ */
+import uPlot from "uplot";
+import { useEffect, useRef } from "preact/hooks";
+
+export interface BarChartProps {
+  labels: string[];
+  values: number[];
+  /** What the picture shows, for screen readers. */
+  summary: string;
+  height?: number;
+  /** Show every n-th label on the axis (dense hourly or daily series). */
+  labelEvery?: number;
+}
+
+function cssVar(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#888";
+}
+
+function options(props: BarChartProps, width: number): uPlot.Options {
+  const { labels, labelEvery = 1 } = props;
+  const text = cssVar("--color-fg-muted");
+  const grid = cssVar("--color-line");
+  const bar = cssVar("--color-brand-500");
+  const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { show: false } };
+  return {
+    width,
+    height: props.height ?? 220,
+    legend: { show: false },
+    cursor: { show: false },
+    padding: [8, 8, 0, 0],
+    scales: {
+      x: { time: false, range: [-0.5, Math.max(labels.length, 1) - 0.5] },
+      y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] },
+    },
+    axes: [
+      {
+        ...axis,
+        grid: { show: false },
+        splits: () => labels.map((_, index) => index).filter((i) => i % labelEvery === 0),
+        values: (_u, splits) => splits.map((i) => labels[i] ?? ""),
+        font: "12px system-ui, sans-serif",
+      },
+      {
+        ...axis,
+        size: 40,
+        font: "12px system-ui, sans-serif",
+        // Whole attendances only.
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000],
+        values: (_u, splits) => splits.map((v) => String(v)),
+      },
+    ],
+    series: [
+      {},
+      {
+        fill: bar,
+        stroke: bar,
+        width: 0,
+        points: { show: false },
+        paths: uPlot.paths.bars!({ size: [0.7, 48], radius: 0.15 }),
+      },
+    ],
+  };
+}
+
+export function BarChart(props: BarChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const data: uPlot.AlignedData = [props.labels.map((_, index) => index), props.values];
+    let chart = new uPlot(options(props, element.clientWidth || 300), data, element);
+    const resize = new ResizeObserver(() => {
+      if (element.clientWidth > 0) {
+        chart.setSize({ width: element.clientWidth, height: props.height ?? 220 });
+      }
+    });
+    resize.observe(element);
+    // A theme switch changes the variables the colours came from: draw again.
+    const theme = new MutationObserver(() => {
+      chart.destroy();
+      chart = new uPlot(options(props, element.clientWidth || 300), data, element);
+    });
+    theme.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    return () => {
+      resize.disconnect();
+      theme.disconnect();
+      chart.destroy();
+    };
+  }, [props.labels.join("\u0000"), props.values.join(","), props.height, props.labelEvery]);
+  return <div ref={box} role="img" aria-label={props.summary} class="dashboard-chart w-full" />;
+}
