@@ -218,21 +218,7 @@ function Board({ t, loaded, platform }: { t: TFunction; loaded: Loaded; platform
   const inPeriod = t("dashboard.counters.inPeriod");
   return (
     <>
-      <dl class="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-4">
-        {platform && counters.totalCompanies !== undefined && (
-          <>
-            <CounterCard
-              label={t("dashboard.platform.companies")}
-              value={counters.totalCompanies}
-              tone="info"
-            />
-            <CounterCard
-              label={t("dashboard.platform.sessions")}
-              value={counters.totalWhatsappSessions}
-              tone="info"
-            />
-          </>
-        )}
+      <dl class="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         <CounterCard
           label={t("dashboard.counters.happening")}
           value={counters.supportHappening}
@@ -255,22 +241,45 @@ function Board({ t, loaded, platform }: { t: TFunction; loaded: Loaded; platform
           value={counters.tickets}
           note={inPeriod}
         />
-        <CounterCard label={t("dashboard.counters.leads")} value={counters.leads} note={inPeriod} />
+        <CounterCard
+          label={t("dashboard.counters.leads")}
+          value={counters.leads}
+          note={inPeriod}
+          class="max-md:col-span-2"
+        />
+      </dl>
+      <dl class="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <CounterCard
           label={t("dashboard.counters.supportTime")}
           value={formatMinutes(t, counters.supportTime.avg)}
           note={spread(counters.supportTime)}
+          tone="brand"
         />
         <CounterCard
           label={t("dashboard.counters.waitTime")}
           value={formatMinutes(t, counters.waitTime.avg)}
           note={spread(counters.waitTime)}
+          tone="warning"
         />
+        {platform && counters.totalCompanies !== undefined && (
+          <>
+            <CounterCard
+              label={t("dashboard.platform.companies")}
+              value={counters.totalCompanies}
+              tone="info"
+            />
+            <CounterCard
+              label={t("dashboard.platform.sessions")}
+              value={counters.totalWhatsappSessions}
+              tone="info"
+            />
+          </>
+        )}
       </dl>
-      <div class="grid gap-6 lg:grid-cols-2">
+      <div class="grid gap-6 lg:grid-cols-2 xl:grid-cols-3">
         <ChartCard
           t={t}
-          class="lg:col-span-2"
+          class="lg:col-span-2 xl:col-span-3"
           title={t(hourly ? "dashboard.charts.byHour" : "dashboard.charts.byDay")}
           labelHeading={t(hourly ? "dashboard.charts.hour" : "dashboard.charts.day")}
           rows={series}
@@ -294,7 +303,7 @@ function Board({ t, loaded, platform }: { t: TFunction; loaded: Loaded; platform
           labelHeading={t("dashboard.charts.queue")}
           rows={queues}
         />
-        <Card title={t("dashboard.attendants.title")}>
+        <Card title={t("dashboard.attendants.title")} class="lg:col-span-2 xl:col-span-3">
           <AttendantsTable t={t} attendants={board.attendants} />
         </Card>
       </div>

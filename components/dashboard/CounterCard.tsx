@@ -8,6 +8,7 @@ export interface CounterCardProps {
   note?: string;
   /** The accent on the card's left edge. */
   tone?: "brand" | "warning" | "info" | "neutral";
+  class?: string;
 }
 
 const TONES = {
@@ -17,13 +18,16 @@ const TONES = {
   neutral: "before:bg-line-strong",
 };
 
-export function CounterCard({ label, value, note, tone = "neutral" }: CounterCardProps) {
+export function CounterCard(
+  { label, value, note, tone = "neutral", class: extra }: CounterCardProps,
+) {
   return (
     <div
       class={cx(
         "relative min-w-0 overflow-hidden rounded-(--radius-card) border border-line bg-surface px-4 py-3.5 shadow-(--shadow-card)",
         "before:absolute before:inset-y-0 before:left-0 before:w-1",
         TONES[tone],
+        extra,
       )}
     >
       <dt class="truncate text-[13px] font-medium text-fg-muted">{label}</dt>

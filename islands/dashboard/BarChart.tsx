@@ -21,8 +21,29 @@ function cssVar(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#888";
 }
 
+/** Roughly how wide one character of the axis font is, to keep labels from overlapping. */
+const CHAR_PX = 7;
+const Y_AXIS_PX = 40;
+
+/**
+ * The axis labels that fit `width`: long names are cut with "…"; when even short ones
+ * cannot all fit (days of a long period on a phone), only every n-th is written.
+ */
+function fitLabels(labels: string[], width: number, every: number) {
+  const slot = (width - Y_AXIS_PX) / Math.max(labels.length, 1);
+  const chars = Math.floor((slot * every - 8) / CHAR_PX);
+  if (chars >= 5) {
+    const cut = labels.map((label) =>
+      label.length > chars ? label.slice(0, chars - 1) + "…" : label
+    );
+    return { labels: cut, every };
+  }
+  const longest = Math.max(...labels.map((label) => label.length), 1);
+  return { labels, every: Math.max(every, Math.ceil(((longest + 1) * CHAR_PX) / slot)) };
+}
+
 function options(props: BarChartProps, width: number): uPlot.Options {
-  const { labels, labelEvery = 1 } = props;
+  const { labels, every: labelEvery } = fitLabels(props.labels, width, props.labelEvery ?? 1);
   const text = cssVar("--color-fg-muted");
   const grid = cssVar("--color-line");
   const bar = cssVar("--color-brand-500");
@@ -47,7 +68,7 @@ function options(props: BarChartProps, width: number): uPlot.Options {
       },
       {
         ...axis,
-        size: 40,
+        size: Y_AXIS_PX,
         font: "12px system-ui, sans-serif",
         // Whole attendances only.
         incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000],
@@ -74,17 +95,21 @@ export function BarChart(props: BarChartProps) {
     if (!element) return;
     const data: uPlot.AlignedData = [props.labels.map((_, index) => index), props.values];
     let chart = new uPlot(options(props, element.clientWidth || 300), data, element);
+    const redraw = () => {
+      chart.destroy();
+      chart = new uPlot(options(props, element.clientWidth || 300), data, element);
+    };
+    // Labels are fitted to the width, so a new width draws anew rather than stretching.
+    let width = element.clientWidth;
     const resize = new ResizeObserver(() => {
-      if (element.clientWidth > 0) {
-        chart.setSize({ width: element.clientWidth, height: props.height ?? 220 });
+      if (element.clientWidth > 0 && element.clientWidth !== width) {
+        width = element.clientWidth;
+        redraw();
       }
     });
     resize.observe(element);
     // A theme switch changes the variables the colours came from: draw again.
-    const theme = new MutationObserver(() => {
-      chart.destroy();
-      chart = new uPlot(options(props, element.clientWidth || 300), data, element);
-    });
+    const theme = new MutationObserver(redraw);
     theme.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
     return () => {
       resize.disconnect();
