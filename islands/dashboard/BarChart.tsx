@@ -4,8 +4,21 @@
  * (role="img" with a one-line summary); the figures themselves are in the SeriesTable beside
  * it. Only the dashboard island imports this, so uPlot loads on that page alone.
  */
-import uPlot from "uplot";
+import type uPlot from "uplot";
 import { useEffect, useRef } from "preact/hooks";
+
+type UPlot = typeof uPlot;
+
+/**
+ * uPlot is loaded when a chart first draws, not with the page's modules: the server renders
+ * the island without it (uPlot reads browser globals as it loads), and the browser fetches
+ * it as its own chunk, on the dashboard alone.
+ */
+let library: Promise<UPlot> | undefined;
+function loadUPlot(): Promise<UPlot> {
+  library ??= import("uplot").then((module) => module.default);
+  return library;
+}
 
 export interface BarChartProps {
   labels: string[];
@@ -42,7 +55,7 @@ function fitLabels(labels: string[], width: number, every: number) {
   return { labels, every: Math.max(every, Math.ceil(((longest + 1) * CHAR_PX) / slot)) };
 }
 
-function options(props: BarChartProps, width: number): uPlot.Options {
+function options(uPlot: UPlot, props: BarChartProps, width: number): uPlot.Options {
   const { labels, every: labelEvery } = fitLabels(props.labels, width, props.labelEvery ?? 1);
   const text = cssVar("--color-fg-muted");
   const grid = cssVar("--color-line");
@@ -94,27 +107,34 @@ export function BarChart(props: BarChartProps) {
     const element = box.current;
     if (!element) return;
     const data: uPlot.AlignedData = [props.labels.map((_, index) => index), props.values];
-    let chart = new uPlot(options(props, element.clientWidth || 300), data, element);
-    const redraw = () => {
-      chart.destroy();
-      chart = new uPlot(options(props, element.clientWidth || 300), data, element);
-    };
-    // Labels are fitted to the width, so a new width draws anew rather than stretching.
-    let width = element.clientWidth;
-    const resize = new ResizeObserver(() => {
-      if (element.clientWidth > 0 && element.clientWidth !== width) {
-        width = element.clientWidth;
-        redraw();
-      }
+    let chart: uPlot | undefined;
+    let stopped = false;
+    const cleanups: (() => void)[] = [];
+    void loadUPlot().then((uPlot) => {
+      if (stopped) return;
+      const draw = () => {
+        chart?.destroy();
+        chart = new uPlot(options(uPlot, props, element.clientWidth || 300), data, element);
+      };
+      draw();
+      // Labels are fitted to the width, so a new width draws anew rather than stretching.
+      let width = element.clientWidth;
+      const resize = new ResizeObserver(() => {
+        if (element.clientWidth > 0 && element.clientWidth !== width) {
+          width = element.clientWidth;
+          draw();
+        }
+      });
+      resize.observe(element);
+      // A theme switch changes the variables the colours came from: draw again.
+      const theme = new MutationObserver(draw);
+      theme.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+      cleanups.push(() => resize.disconnect(), () => theme.disconnect());
     });
-    resize.observe(element);
-    // A theme switch changes the variables the colours came from: draw again.
-    const theme = new MutationObserver(redraw);
-    theme.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
     return () => {
-      resize.disconnect();
-      theme.disconnect();
-      chart.destroy();
+      stopped = true;
+      cleanups.forEach((cleanup) => cleanup());
+      chart?.destroy();
     };
   }, [props.labels.join("\u0000"), props.values.join(","), props.height, props.labelEvery]);
   return <div ref={box} role="img" aria-label={props.summary} class="dashboard-chart w-full" />;
