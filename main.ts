@@ -50,6 +50,7 @@ import { helpRoutes } from "./routes/api/helps.ts";
 import { announcementRoutes } from "./routes/api/announcements.ts";
 import { chatRoutes } from "./routes/api/chats.ts";
 import { kanbanRoutes } from "./routes/api/kanban.ts";
+import { dashboardRoutes } from "./routes/api/dashboard.ts";
 import { settingRoutes } from "./routes/api/settings.ts";
 import { contactRoutes } from "./routes/api/contacts.ts";
 import { tagRoutes } from "./routes/api/tags.ts";
@@ -203,6 +204,7 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/helps", helpRoutes(services));
   api.route("/announcements", announcementRoutes(services));
   api.route("/chats", chatRoutes(services));
+  api.route("/dashboard", dashboardRoutes(services));
   api.route("/settings", settingRoutes(services));
   api.route("/contacts", contactRoutes(services));
   api.route("/tags", tagRoutes(services));

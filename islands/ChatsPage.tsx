@@ -33,6 +33,16 @@ export interface ChatsPageProps {
 
 type Editing = { chat?: ChatRow } | null;
 
+/** Lower case without accents, so "plantao" finds "Plantão". */
+const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** Whether the chat's title or one of its members' names contains `search`. */
+function matches(chat: ChatRow, search: string): boolean {
+  const wanted = folded(search.trim());
+  return !wanted || folded(chat.title).includes(wanted) ||
+    chat.users.some((member) => folded(member.user.name).includes(wanted));
+}
+
 const newestFirst = (a: ChatRow, b: ChatRow) =>
   b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id;
 
@@ -44,7 +54,9 @@ export default function ChatsPage(props: ChatsPageProps) {
   const [tab, setTab] = useState<"list" | "messages">(props.openId ? "messages" : "list");
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ChatRow | null>(null);
+  const [search, setSearch] = useState("");
   const open = chats.find((chat) => chat.id === openId) ?? null;
+  const shown = chats.filter((chat) => matches(chat, search));
 
   function apply(data: unknown) {
     const event = data as { action: string; chat?: ChatRow; id?: number };
@@ -95,6 +107,24 @@ export default function ChatsPage(props: ChatsPageProps) {
           {t("chats.new")}
         </Button>
       </div>
+      {chats.length > 0 && (
+        <div class="border-b border-line px-4 py-2.5">
+          <input
+            type="search"
+            value={search}
+            onInput={(event) => setSearch(event.currentTarget.value)}
+            aria-label={t("chats.search")}
+            placeholder={t("chats.search")}
+            data-chat-search
+            class="h-9 w-full rounded-md border border-line bg-surface px-3 text-sm text-fg placeholder:text-fg-subtle focus:outline-2 focus:outline-offset-1 focus:outline-(--app-ring)"
+          />
+        </div>
+      )}
+      {chats.length > 0 && shown.length === 0 && (
+        <p class="px-4 py-6 text-center text-sm text-fg-muted" role="status">
+          {t("chats.searchEmpty")}
+        </p>
+      )}
       {chats.length === 0
         ? (
           <div class="p-4">
@@ -107,7 +137,7 @@ export default function ChatsPage(props: ChatsPageProps) {
         )
         : (
           <ul class="min-h-0 flex-1 divide-y divide-line overflow-y-auto" data-chat-list>
-            {chats.map((chat) => {
+            {shown.map((chat) => {
               const unread = unreadsOf(chat, userId);
               const active = chat.id === openId;
               return (

@@ -1,9 +1,11 @@
 /**
  * /kanban (admin §2, §4): "Em aberto" plus a lane per kanban tag in its colour, with the open
  * and waiting tickets of the user's queues as cards (contact, last message, time, "Ver
- * Ticket"). A card moves by dragging it to another lane with the mouse, by the arrow keys
- * (← →) when it has the focus, or by its "Mover para" menu (phones). Every viewer's board
- * follows the ticket channel.
+ * Ticket"). A card moves by dragging it to another lane with the mouse, by dragging its grip
+ * with a finger or pen (pointer events: the grip alone takes the gesture, so the rest of the
+ * card still scrolls the board), by the arrow keys (← →) when it has the focus, or by its
+ * "Mover para" menu. Every viewer's board follows the ticket channel: moves, closings, and
+ * new tickets of the viewer's queues appearing as they arrive.
  */
 import { useState } from "preact/hooks";
 import type { TagRow } from "../components/tags/types.ts";
@@ -20,12 +22,32 @@ export interface KanbanBoardProps {
   companyId: number;
   lanes: TagRow[];
   tickets: Ticket[];
+  /** The viewer's queues: the board's tickets are theirs (services/tickets/kanban.ts). */
+  queueIds: number[];
+}
+
+const newestFirst = (a: Ticket, b: Ticket) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id;
+
+/** The board after a ticket's `update`: kept, added, replaced or dropped. */
+export function boardAfter(rows: Ticket[], ticket: Ticket, queueIds: number[]): Ticket[] {
+  const others = rows.filter((row) => row.id !== ticket.id);
+  const onBoard = ticket.status !== "closed" && ticket.queueId !== null &&
+    queueIds.includes(ticket.queueId);
+  return onBoard ? [...others, ticket].sort(newestFirst) : others;
+}
+
+/** The lane under a finger, from the point where a touch drag is. */
+function laneAt(x: number, y: number): number | null {
+  const lane = document.elementFromPoint(x, y)?.closest<HTMLElement>("[data-lane]");
+  return lane ? Number(lane.dataset.lane) : null;
 }
 
 /** The lane id of "Em aberto". */
 const OPEN = 0;
 
-export default function KanbanBoard({ companyId, lanes, tickets: initial }: KanbanBoardProps) {
+export default function KanbanBoard(
+  { companyId, lanes, tickets: initial, queueIds }: KanbanBoardProps,
+) {
   const t = useT();
   const [tickets, setTickets] = useState(initial);
   const [dragging, setDragging] = useState<number | null>(null);
@@ -40,11 +62,7 @@ export default function KanbanBoard({ companyId, lanes, tickets: initial }: Kanb
       setTickets((rows) => rows.filter((row) => row.id !== event.ticketId));
     } else if (event.action === "update" && event.ticket) {
       const ticket = event.ticket;
-      setTickets((rows) =>
-        ticket.status === "closed"
-          ? rows.filter((row) => row.id !== ticket.id)
-          : rows.map((row) => (row.id === ticket.id ? ticket : row))
-      );
+      setTickets((rows) => boardAfter(rows, ticket, queueIds));
     }
   });
 
@@ -143,7 +161,37 @@ export default function KanbanBoard({ companyId, lanes, tickets: initial }: Kanb
                     )}
                   >
                     <div class="flex items-start justify-between gap-2">
-                      <p class="min-w-0 truncate text-sm font-semibold">{ticket.contact.name}</p>
+                      <span
+                        data-kanban-grip
+                        aria-hidden="true"
+                        class="-m-1 grid size-7 shrink-0 cursor-grab touch-none place-items-center rounded text-fg-subtle"
+                        onPointerDown={(event) => {
+                          // The mouse drags the whole card natively (draggable).
+                          if (event.pointerType === "mouse") return;
+                          event.preventDefault();
+                          event.currentTarget.setPointerCapture(event.pointerId);
+                          setDragging(ticket.id);
+                        }}
+                        onPointerMove={(event) => {
+                          if (dragging === ticket.id) setOver(laneAt(event.clientX, event.clientY));
+                        }}
+                        onPointerUp={(event) => {
+                          if (dragging !== ticket.id) return;
+                          const target = laneAt(event.clientX, event.clientY);
+                          setDragging(null);
+                          setOver(null);
+                          if (target !== null) void move(ticket, target);
+                        }}
+                        onPointerCancel={() => {
+                          setDragging(null);
+                          setOver(null);
+                        }}
+                      >
+                        <GripIcon />
+                      </span>
+                      <p class="min-w-0 flex-1 truncate text-sm font-semibold">
+                        {ticket.contact.name}
+                      </p>
                       <time class="shrink-0 text-[11px] text-fg-subtle" dateTime={ticket.updatedAt}>
                         {formatDateTime(ticket.updatedAt, language)}
                       </time>
@@ -182,5 +230,16 @@ export default function KanbanBoard({ companyId, lanes, tickets: initial }: Kanb
       })}
       <p id="kanban-help" class="sr-only">{t("kanban.help")}</p>
     </div>
+  );
+}
+
+/** Six dots: the place to hold a card with a finger. */
+function GripIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 14 14" fill="currentColor">
+      {[3, 7, 11].map((y) =>
+        [4.5, 9.5].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.3" />)
+      )}
+    </svg>
   );
 }

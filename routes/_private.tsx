@@ -80,6 +80,8 @@ export interface PrivatePageOptions {
   status?: 200 | 404;
   /** What a signed-out visitor gets instead of the redirect to sign in. */
   signedOut?: () => Promise<Response>;
+  /** Where to send this signed-in user instead of rendering the page (null: stay). */
+  elsewhere?: (user: PageSession, url: URL) => string | null;
 }
 
 export async function privatePage(
@@ -96,6 +98,8 @@ export async function privatePage(
   if (!user) return options.signedOut ? options.signedOut() : c.redirect(loginUrlFor(url), 302);
   const paying = billingOnly(user);
   if (paying && !options.billing) return c.redirect("/financeiro", 302);
+  const elsewhere = options.elsewhere?.(user, url);
+  if (elsewhere) return c.redirect(elsewhere, 302);
 
   const features = await planFeaturesOf(deps.db, user.companyId);
   const session = toShellSession(user, features, user.sessionId);
@@ -117,7 +121,8 @@ export async function privatePage(
       drawer={initialDrawerState(readCookie(c.req.header("Cookie"), DRAWER_COOKIE))}
       dueDateLabel={admin && dueDate ? formatDate(dueDate, lang) : null}
       warningDays={admin ? subscriptionWarningDays(dueDate) : null}
-      denied={url.pathname === "/" && url.searchParams.has(DENIED_PARAM)}
+      denied={(url.pathname === "/" || url.pathname === "/tickets") &&
+        url.searchParams.has(DENIED_PARAM)}
     >
       {content}
     </AppShell>

@@ -13,7 +13,9 @@ import { TodoPage } from "../components/pages/TodoPage.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
 import { formatDate } from "../lib/i18n/format.ts";
 import { i18nClientData } from "../lib/i18n/mod.ts";
-import { companyOverview } from "../services/accounts/overview.ts";
+import { DENIED_PARAM } from "../lib/client/session.ts";
+import { homeOf } from "../services/dashboard/home.ts";
+import DashboardPage from "../islands/DashboardPage.tsx";
 import { isAdmin } from "../services/accounts/permissions.ts";
 import { daysUntil, isoToday } from "../services/accounts/subscription.ts";
 import { privatePage } from "./_private.tsx";
@@ -26,23 +28,37 @@ export type PageDeps = PageSessionDeps;
 export function pageRoutes(deps: PageDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get("/", (c) =>
-    privatePage(c, deps, {
+  // Core §2: the dashboard is the admins'; an agent's home is the ticket screen (carrying a
+  // refusal's notice there). A company not ready yet gets its first steps instead.
+  routes.get("/", (c) => {
+    return privatePage(c, deps, {
       titleKey: "home.title",
+      extraI18nGroups: ["dashboard"],
+      elsewhere: (user, url) =>
+        isAdmin(user)
+          ? null
+          : url.searchParams.has(DENIED_PARAM)
+          ? `/tickets?${DENIED_PARAM}=1`
+          : "/tickets",
       render: async ({ user, session, lang, t }) => {
-        const admin = isAdmin(user);
+        const home = await homeOf(deps.db, user);
+        if (home.ready) {
+          return <DashboardPage companyName={session.companyName} platform={user.super} />;
+        }
         const due = user.company.dueDate;
         return (
           <HomePage
             t={t}
             session={session}
-            overview={admin ? await companyOverview(deps.db, user.companyId) : null}
+            overview={home.overview}
+            readiness={home.readiness}
             dueDateLabel={due ? formatDate(due, lang) : null}
             daysLeft={due ? daysUntil(due, isoToday()) : null}
           />
         );
       },
-    }));
+    });
+  });
 
   routes.get("/todolist", (c) =>
     privatePage(c, deps, {

@@ -8,7 +8,7 @@ import AnnouncementsManager from "../islands/AnnouncementsManager.tsx";
 import ChatsPage from "../islands/ChatsPage.tsx";
 import KanbanBoard from "../islands/KanbanBoard.tsx";
 import { listKanbanTags } from "../services/tags/tags.ts";
-import { kanbanTickets } from "../services/tickets/kanban.ts";
+import { kanbanBoard } from "../services/tickets/kanban.ts";
 import { listChats } from "../services/chats/mod.ts";
 import { listColleagueNames } from "../services/users/list_users.ts";
 import type { AppEnv } from "../lib/http/env.ts";
@@ -39,14 +39,19 @@ export function teamPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
       requires: { feature: "useKanban" },
       render: async ({ user, t }) => {
         const viewer = principalOfPage(user);
-        const [lanes, tickets] = await Promise.all([
+        const [lanes, board] = await Promise.all([
           listKanbanTags(deps.db, viewer),
-          kanbanTickets(deps.db, viewer),
+          kanbanBoard(deps.db, viewer),
         ]);
         return (
           <div class="flex flex-col gap-5">
             <ListPageHeading title={t("kanban.title")} intro={t("kanban.intro")} />
-            <KanbanBoard companyId={user.companyId} lanes={lanes} tickets={tickets} />
+            <KanbanBoard
+              companyId={user.companyId}
+              lanes={lanes}
+              tickets={board.tickets}
+              queueIds={board.queueIds}
+            />
           </div>
         );
       },

@@ -96,16 +96,21 @@ Deno.test("pages", async (t) => {
       assert.ok("shell" in i18n.resources && !("menu" in i18n.resources), "menu texts stay");
     });
 
-    await t.step("a plain user: no dashboard entry, no admin section, no due date", async () => {
-      const page = await html("/", agentSession.cookie);
-      assert.ok(page.includes("Ir para Atendimentos"));
-      assert.ok(!page.includes("Administração"));
-      assert.doesNotMatch(page, /href="\/users"/);
-      assert.doesNotMatch(page, /title="Dashboard"/);
-      assert.doesNotMatch(page, /data-due-date/);
-      assert.equal(bootPayload(page).islands.TopBar!.dueDateLabel, null);
-      assert.match(page, /href="\/tickets"/);
-    });
+    await t.step(
+      "a plain user lands on the tickets: no dashboard entry, no admin section",
+      async () => {
+        const home = await get("/", { Cookie: agentSession.cookie });
+        assert.equal(home.status, 302);
+        assert.equal(home.headers.get("location"), "/tickets");
+        const page = await html("/todolist", agentSession.cookie);
+        assert.ok(!page.includes("Administração"));
+        assert.doesNotMatch(page, /href="\/users"/);
+        assert.doesNotMatch(page, /title="Dashboard"/);
+        assert.doesNotMatch(page, /data-due-date/);
+        assert.equal(bootPayload(page).islands.TopBar!.dueDateLabel, null);
+        assert.match(page, /href="\/tickets"/);
+      },
+    );
 
     await t.step("fewer than 5 days left: admins see the warning with the day count", async () => {
       const soon = await createTestCompany(db, { dueInDays: 3 });
@@ -114,7 +119,7 @@ Deno.test("pages", async (t) => {
       const page = await html("/", soonAdmin.cookie);
       assert.match(page, /data-subscription-warning="3"/);
       assert.ok(page.includes("Sua assinatura vence em 3 dias"));
-      assert.doesNotMatch(await html("/", soonAgent.cookie), /data-subscription-warning/);
+      assert.doesNotMatch(await html("/todolist", soonAgent.cookie), /data-subscription-warning/);
     });
 
     await t.step("language and theme cookies; a remembered collapsed menu", async () => {
@@ -123,9 +128,9 @@ Deno.test("pages", async (t) => {
       assert.ok(page.includes("welcome.") && page.includes("Hello User "));
       assert.ok(page.includes("Switch to light theme"));
       assert.match(page, /data-drawer="closed"/);
-      const es = await html("/", agentSession.cookie, { "Accept-Language": "es-AR,es;q=0.9" });
+      const es = await html("/", adminSession.cookie, { "Accept-Language": "es-AR,es;q=0.9" });
       assert.match(es, /<html lang="es">/);
-      assert.ok(es.includes("Ir a Atenciones"));
+      assert.ok(es.includes("Primeros pasos"));
     });
 
     await t.step(
@@ -144,9 +149,52 @@ Deno.test("pages", async (t) => {
       },
     );
 
-    await t.step("after a refused page, / says why (the toast is the island's)", async () => {
-      const page = await html("/?denied=1", agentSession.cookie);
-      assert.equal(bootPayload(page).islands.SessionWatch!.denied, true);
+    await t.step(
+      "after a refused page, an agent's / goes on to the tickets, which say why",
+      async () => {
+        const res = await get("/?denied=1", { Cookie: agentSession.cookie });
+        assert.equal(res.headers.get("location"), "/tickets?denied=1");
+        const page = await html("/tickets?denied=1", agentSession.cookie);
+        assert.equal(bootPayload(page).islands.SessionWatch!.denied, true);
+        const admins = await html("/?denied=1", adminSession.cookie);
+        assert.equal(bootPayload(admins).islands.SessionWatch!.denied, true);
+      },
+    );
+
+    await t.step("the first steps tick from the data, then give way to the dashboard", async () => {
+      const steps = async () => {
+        const page = await html("/", adminSession.cookie);
+        const done = (step: string) => {
+          const from = page.indexOf(`data-step="${step}"`);
+          return from >= 0 && page.slice(from, page.indexOf("</li>", from)).includes("Concluído");
+        };
+        return ["connections", "queues", "answer"].filter(done);
+      };
+      assert.deepEqual(await steps(), []);
+      const whatsapp = (await db.one<{ id: number }>(sql`insert into whatsapps
+        (company_id, name, status, token) values (${companyId}, 'Zap', 'CONNECTED',
+        'token-0123456789abcdef') returning id`)).id;
+      await db.run(sql`insert into queues (company_id, name, color)
+        values (${companyId}, 'Vendas', '#0000aa')`);
+      assert.deepEqual(await steps(), ["connections", "queues"]);
+      const contact = (await db.one<{ id: number }>(sql`insert into contacts
+        (company_id, name, number) values (${companyId}, 'Cliente', '5511900000001')
+        returning id`)).id;
+      const ticket = (await db.one<{ id: number }>(sql`insert into tickets
+        (company_id, contact_id, whatsapp_id, status) values (${companyId}, ${contact},
+        ${whatsapp}, 'open') returning id`)).id;
+      await db.run(sql`insert into ticket_tracking (company_id, ticket_id, created_at, accepted_at)
+        values (${companyId}, ${ticket}, now(), now())`);
+      const page = await html("/", adminSession.cookie);
+      assert.doesNotMatch(page, /Primeiros passos/);
+      assert.deepEqual(bootPayload(page).islands.DashboardPage, {
+        companyName: (bootPayload(page).data.shell as { companyName: string }).companyName,
+        platform: false,
+      });
+      await db.run(sql`delete from ticket_tracking where company_id = ${companyId}`);
+      await db.run(sql`delete from tickets where company_id = ${companyId}`);
+      await db.run(sql`delete from whatsapps where company_id = ${companyId}`);
+      await db.run(sql`delete from queues where company_id = ${companyId}`);
     });
 
     await t.step("an unknown page answers 404 HTML with no script at all", async () => {

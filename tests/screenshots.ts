@@ -45,8 +45,22 @@ const click = (selector: string) => async (page: Page) => {
   return true;
 };
 
+/** Waits until `selector` is on the page (an island's data loaded). */
+const waitFor = (selector: string) => async (page: Page) => {
+  await page.waitForSelector(selector, { timeout: 5000 });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return true;
+};
+
 const SHOTS: Shot[] = [
   { name: "home", path: "/" },
+  // The admin's dashboard once the company is ready (charts load after the page).
+  {
+    name: "dashboard-full",
+    path: "/",
+    fullPage: true,
+    prepare: waitFor(".dashboard-chart canvas"),
+  },
   { name: "home-menu", path: "/", prepare: click("[data-drawer-toggle]") },
   { name: "home-account", path: "/", prepare: click('[aria-controls="shell-account"]') },
   { name: "home-volume", path: "/", prepare: click('[aria-controls="shell-volume"]') },

@@ -1,29 +1,43 @@
 /**
- * "Primeiros passos" for admins: the four places that make a company ready to answer
- * customers. Only what the data can prove is ticked (the team step, from the user count);
- * the other steps are links, not guesses.
+ * "Primeiros passos" for admins: what makes a company ready to answer customers, each step
+ * ticked from the company's data (services/dashboard/readiness.ts): a number paired, a queue
+ * created, a first ticket answered; the team step is optional. Once the three are done the
+ * dashboard takes this page's place.
  */
 import type { ComponentType } from "preact";
 import type { TFunction } from "../../lib/i18n/languages.ts";
-import { CheckIcon, type IconProps, PhoneIcon, UsersIcon } from "../icons.tsx";
+import { ChatIcon, CheckIcon, type IconProps, PhoneIcon, UsersIcon } from "../icons.tsx";
+import type { Readiness } from "../../services/dashboard/readiness.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { cx } from "../ui/cx.ts";
-import { FlowIcon, GearIcon } from "../shell/icons.tsx";
+import { FlowIcon } from "../shell/icons.tsx";
 
 interface Step {
-  id: "connections" | "queues" | "team" | "settings";
+  id: "connections" | "queues" | "answer" | "team";
   href: string;
   icon: ComponentType<IconProps>;
   done: boolean;
   values?: Record<string, unknown>;
 }
 
-export function GettingStarted({ t, teamSize }: { t: TFunction; teamSize: number }) {
+export interface GettingStartedProps {
+  t: TFunction;
+  readiness: Readiness;
+  teamSize: number;
+}
+
+export function GettingStarted({ t, readiness, teamSize }: GettingStartedProps) {
   const steps: Step[] = [
-    { id: "connections", href: "/connections", icon: PhoneIcon, done: false },
-    { id: "queues", href: "/queues", icon: FlowIcon, done: false },
+    {
+      id: "connections",
+      href: "/connections",
+      icon: PhoneIcon,
+      done: readiness.connectionPaired,
+    },
+    { id: "queues", href: "/queues", icon: FlowIcon, done: readiness.queueCreated },
+    { id: "answer", href: "/tickets", icon: ChatIcon, done: readiness.ticketAnswered },
     {
       id: "team",
       href: "/users",
@@ -31,7 +45,6 @@ export function GettingStarted({ t, teamSize }: { t: TFunction; teamSize: number
       done: teamSize > 1,
       values: { count: teamSize },
     },
-    { id: "settings", href: "/settings", icon: GearIcon, done: false },
   ];
   return (
     <Card title={t("home.steps.title")} description={t("home.steps.intro")}>

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { pageNumberField } from "../../lib/http/list_query.ts";
+import { ListQuery, pageNumberField } from "../../lib/http/list_query.ts";
 import { idField, idParam, parseId, queryIdField } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireFeature } from "../../services/accounts/permissions.ts";
@@ -56,7 +56,8 @@ export function chatRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const chatId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", NOT_FOUND);
 
   routes.get("/", async (c) => {
-    return c.json({ records: await listChats(deps.db, member(c)), hasMore: false });
+    const { searchParam } = validateQuery(c, ListQuery);
+    return c.json({ records: await listChats(deps.db, member(c), searchParam), hasMore: false });
   });
 
   routes.post("/", async (c) => {

@@ -4,6 +4,7 @@
  * exist); only the owner edits or deletes it.
  */
 import { type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
+import { containsPattern } from "../../lib/db/paging.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { publishChatTo } from "./events.ts";
 import type { Chat, ChatDeps, Member } from "./types.ts";
@@ -31,11 +32,20 @@ function selectChats(where: Sql): Sql {
     where ${where}`;
 }
 
-/** The member's chats, most recently active first. */
-export async function listChats(db: Queryable, who: Member): Promise<Chat[]> {
+/**
+ * The member's chats, most recently active first; with `search`, those whose title or a
+ * member's name contains it (admin §7: `GET /chats?searchParam=`).
+ */
+export async function listChats(db: Queryable, who: Member, search = ""): Promise<Chat[]> {
+  const pattern = containsPattern(search);
+  const matching = search
+    ? sql`and (lower(c.title) like ${pattern} or exists (
+        select 1 from chat_users s join users su on su.id = s.user_id
+        where s.chat_id = c.id and lower(su.name) like ${pattern}))`
+    : sql``;
   return await db.query<Chat>(sql`${
     selectChats(sql`c.company_id = ${who.companyId} and exists (
-      select 1 from chat_users m where m.chat_id = c.id and m.user_id = ${who.userId})`)
+      select 1 from chat_users m where m.chat_id = c.id and m.user_id = ${who.userId}) ${matching}`)
   } order by c.updated_at desc, c.id desc limit 500`);
 }
 

@@ -23,6 +23,25 @@ export async function kanbanTickets(db: Db, viewer: Viewer): Promise<Ticket[]> {
   return rows.map(presentTicket);
 }
 
+/**
+ * The board and the viewer's queues: the page keeps the board current from the ticket
+ * channel, where a ticket new to the board is one of these queues' (the channel also
+ * carries tickets the viewer sees elsewhere, such as an admin's whole company).
+ */
+export async function kanbanBoard(
+  db: Db,
+  viewer: Viewer,
+): Promise<{ tickets: Ticket[]; queueIds: number[] }> {
+  const [tickets, queues] = await Promise.all([
+    kanbanTickets(db, viewer),
+    db.query<{ queue_id: number }>(sql`
+      select uq.queue_id from user_queues uq join queues q on q.id = uq.queue_id
+      where uq.user_id = ${viewer.userId} and q.company_id = ${viewer.companyId}
+      order by uq.queue_id`),
+  ]);
+  return { tickets, queueIds: queues.map((row) => row.queue_id) };
+}
+
 /** Puts the ticket in the lane of `tagId`, or in "Em aberto" when null. */
 export async function moveToLane(
   deps: Omit<TicketDeps, "media">,

@@ -131,6 +131,29 @@ Deno.test("[api] /api/chats", async (t) => {
       assert.equal((await asBia("GET", `/api/chats/${chat.id}`)).status, 404, "bia was removed");
     });
 
+    await t.step("a search over the member's chats, by title or by a member's name", async () => {
+      const made = await answer(
+        await asAna("POST", "/api/chats", { title: "Financeiro 50%", users: [{ id: bia.id }] }),
+      );
+      assert.equal(made.status, 201);
+      const titles = async (call: typeof asAna, search: string) =>
+        (await answer(await call("GET", `/api/chats?searchParam=${encodeURIComponent(search)}`)))
+          .body.records.map((row: { title: string }) => row.title);
+      assert.deepEqual(await titles(asAna, "plant"), ["Plantão noturno"]);
+      assert.deepEqual(await titles(asAna, "FINAN"), ["Financeiro 50%"]);
+      // By a member's name: Caio is only in "Plantão noturno", Bia only in the new one.
+      const nameOf = async (id: number) =>
+        (await db.one<{ name: string }>(sql`select name from users where id = ${id}`)).name;
+      assert.deepEqual(await titles(asAna, await nameOf(caio.id)), ["Plantão noturno"]);
+      assert.deepEqual(await titles(asAna, await nameOf(bia.id)), ["Financeiro 50%"]);
+      assert.deepEqual(await titles(asAna, "souza"), ["Financeiro 50%", "Plantão noturno"]);
+      // Wildcards are plain characters; a chat one is not in never shows.
+      assert.deepEqual(await titles(asAna, "%"), ["Financeiro 50%"]);
+      assert.deepEqual(await titles(asCaio, "finan"), []);
+      assert.deepEqual(await titles(asEve, "plant"), []);
+      assert.equal((await asAna("DELETE", `/api/chats/${made.body.id}`)).status, 204);
+    });
+
     await t.step("another company's user reaches nothing", async () => {
       assert.equal((await asEve("GET", `/api/chats/${chat.id}`)).status, 404);
       assert.equal((await asEve("PUT", `/api/chats/${chat.id}`, { title: "x" })).status, 404);

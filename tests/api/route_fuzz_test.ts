@@ -51,6 +51,12 @@ const QUERY_KEYS = [
   "number",
   "session",
   "companyId",
+  // The dashboard's period (routes/api/dashboard.ts).
+  "days",
+  "date_from",
+  "date_to",
+  "initialDate",
+  "finalDate",
 ];
 
 const QUERY_VALUES = [
@@ -68,6 +74,10 @@ const SINGLE_QUERIES = [
   "date=2026-02-30",
   "dateStart=2026-02-30",
   "updatedAt=2026-02-30",
+  "days=99999999999",
+  "date_from=2026-02-30",
+  "date_from=2026-01-01&date_to=1900-01-01",
+  "initialDate=1900-01-01&finalDate=9999-12-31",
   "pageNumber=99999999999",
   // One key only: twenty of them would make a 20 MB address.
   `searchParam=${MEGABYTE}`,

@@ -701,6 +701,10 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       returning id, uuid::text as uuid`);
     ids.ticket = ticket.id;
     ids.ticketUuid = ticket.uuid;
+    // An attendance of A's in its queue by its user, for the dashboard's lists below.
+    await db.run(sql`insert into ticket_tracking (company_id, ticket_id, queue_id, user_id,
+                                                  created_at, accepted_at, finished_at)
+      values (${companyId}, ${ticket.id}, ${ids.queue}, ${ids.user}, now(), now(), now())`);
     ids.message = (await db.one<{ id: number }>(sql`
       insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me)
       values (${companyId}, ${ticket.id}, ${ids.contact}, ${whatsapp}, 'ZETA-1', 'Zeta resposta', true)
@@ -808,6 +812,9 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       "/api/files",
       "/api/files/list",
       "/api/invoices/all",
+      `/api/dashboard?days=3&companyId=${ids.company}`,
+      `/api/dashboard/ticketsUsers?days=3&companyId=${ids.company}`,
+      `/api/dashboard/ticketsDay?days=3&companyId=${ids.company}`,
     ];
     for (const path of lists) {
       const { status, body } = await answer(await asOtherAdmin("GET", path));
@@ -817,6 +824,8 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
     // The same lists do show them to A's admin, so the check above can fail.
     const own = await answer(await asAdmin("GET", "/api/contacts/list"));
     assert.ok(JSON.stringify(own.body).includes("Zeta"), "A's admin sees A's contact");
+    const board = await answer(await asAdmin("GET", "/api/dashboard?days=3"));
+    assert.ok(JSON.stringify(board.body.queues).includes("Zeta"), "A's dashboard has A's queue");
     assert.equal(await snapshot(db, companyId), before, "company A's rows changed");
   } finally {
     await env.close();

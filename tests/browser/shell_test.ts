@@ -90,11 +90,12 @@ Deno.test("[browser] the app shell", async (t) => {
       assert.equal(box.width, 256, "open by default over 1200 px");
     });
 
-    await t.step("a plain user sees only the main menu, without the dashboard", async () => {
+    await t.step("a plain user lands on the tickets, with the main menu only", async () => {
       const other = await isolated();
       await other.setViewport(DESKTOP);
       await signIn(other, server.url, agent);
       await other.goto(`${server.url}/`, { waitUntil: "networkidle0" });
+      assert.equal(new URL(other.url()).pathname, "/tickets", "a plain user's home is the tickets");
       const links = await other.$$eval(
         "#shell-drawer a",
         (els) => els.map((a) => a.getAttribute("href")),

@@ -1,7 +1,8 @@
 /**
  * The team's areas in Chromium against a real server: two users chatting from two browser
  * contexts with unread badges, an announcement reaching another company's bell live, and a
- * kanban card moved on one board moving on the other viewer's.
+ * kanban card moved on one board (keyboard, menu, a finger on its grip) moving on the other
+ * viewer's.
  */
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
@@ -169,6 +170,22 @@ Deno.test("[browser] internal chat, announcements and kanban between users and c
       // The menu (phones): back to "Em aberto".
       await biaPage.select(`${card} select`, "0");
       await root.waitForSelector(`[data-lane="0"] ${card}`);
+      // A finger: hold the card's grip, slide it over the other lane, lift.
+      await biaPage.waitForSelector(`[data-lane="0"] ${card}`);
+      const grip = await biaPage.$eval(`${card} [data-kanban-grip]`, (el) => {
+        const box = el.getBoundingClientRect();
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      });
+      const target = await biaPage.$eval(`[data-lane="${lane}"]`, (el) => {
+        const box = el.getBoundingClientRect();
+        return { x: box.x + box.width / 2, y: box.y + 80 };
+      });
+      await biaPage.touchscreen.touchStart(grip.x, grip.y);
+      await biaPage.touchscreen.touchMove((grip.x + target.x) / 2, target.y);
+      await biaPage.touchscreen.touchMove(target.x, target.y);
+      await biaPage.touchscreen.touchEnd();
+      await biaPage.waitForSelector(`[data-lane="${lane}"] ${card}`);
+      await root.waitForSelector(`[data-lane="${lane}"] ${card}`);
     });
 
     assert.deepEqual(errors, []);
