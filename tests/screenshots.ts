@@ -115,6 +115,21 @@ const SHOTS: Shot[] = [
     path: "/campaigns",
     prepare: click('tbody tr button[aria-label^="Editar"], tbody tr button[aria-label^="Edit"]'),
   },
+  {
+    name: "campaigns-edit-media",
+    path: "/campaigns",
+    prepare: async (page) => {
+      const edit = 'tbody tr button[aria-label^="Editar"], tbody tr button[aria-label^="Edit"]';
+      if (!(await click(edit)(page))) return false;
+      // The dialog's end: the media field under the messages.
+      await page.evaluate(() => {
+        for (const element of document.querySelectorAll<HTMLElement>("dialog[open] *")) {
+          if (element.scrollHeight > element.clientHeight + 4) element.scrollTop = 1e6;
+        }
+      });
+      return true;
+    },
+  },
   { name: "campaign-report", path: "/campaign/1/report", fullPage: true },
   { name: "campaigns-config", path: "/campaigns-config" },
   { name: "contact-lists", path: "/contact-lists" },
