@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { channels } from "../lib/realtime/channels.ts";
 import { Badge } from "../components/ui/Badge.tsx";
 import { Button } from "../components/ui/Button.tsx";
+import { STATUS_TONES } from "./campaigns/status_tones.ts";
 import { api } from "../lib/client/api.ts";
 import { useChannel } from "../lib/client/channel.ts";
 import { clientLanguage, useT } from "../lib/i18n/client.ts";
@@ -61,7 +62,9 @@ export default function CampaignReport(
   return (
     <div class="flex flex-col gap-5">
       <div class="flex flex-wrap items-center gap-2">
-        <Badge tone="brand" dot>{t(`campaigns.status.${campaign.status}`)}</Badge>
+        <Badge tone={STATUS_TONES[campaign.status]} dot>
+          {t(`campaigns.status.${campaign.status}`)}
+        </Badge>
         {campaign.pausedAt && <Badge tone="warning">{t("campaigns.paused")}</Badge>}
         <span class="text-[13px] text-fg-muted">
           {campaign.whatsapp?.name} · {campaign.contactList?.name} · {time(campaign.scheduledAt)}
@@ -101,17 +104,23 @@ export default function CampaignReport(
           <thead class="bg-surface-muted text-left text-[12px] text-fg-muted">
             <tr>
               <th class="px-3 py-2">{t("campaigns.items.name")}</th>
-              <th class="px-3 py-2">{t("campaigns.items.number")}</th>
-              <th class="px-3 py-2">{t("campaigns.report.planned")}</th>
+              <th class="hidden px-3 py-2 sm:table-cell">{t("campaigns.items.number")}</th>
+              <th class="hidden px-3 py-2 sm:table-cell">{t("campaigns.report.planned")}</th>
               <th class="px-3 py-2">{t("campaigns.report.state")}</th>
             </tr>
           </thead>
           <tbody>
             {report.shipping.map((s) => (
               <tr key={s.id} class="border-t border-line">
-                <td class="px-3 py-2">{s.name}</td>
-                <td class="px-3 py-2 tabular-nums">{s.number}</td>
-                <td class="px-3 py-2 tabular-nums">{time(s.plannedAt)}</td>
+                <td class="px-3 py-2">
+                  {s.name}
+                  {/* On a phone the number stands under the name, keeping the state in view. */}
+                  <span class="block text-[12px] text-fg-subtle tabular-nums sm:hidden">
+                    {s.number}
+                  </span>
+                </td>
+                <td class="hidden px-3 py-2 tabular-nums sm:table-cell">{s.number}</td>
+                <td class="hidden px-3 py-2 tabular-nums sm:table-cell">{time(s.plannedAt)}</td>
                 <td class="px-3 py-2">
                   {s.deliveredAt
                     ? t("campaigns.report.delivered", { at: time(s.deliveredAt) })

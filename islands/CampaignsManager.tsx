@@ -7,7 +7,8 @@ import { useState } from "preact/hooks";
 import { channels } from "../lib/realtime/channels.ts";
 import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx";
 import { RowActionButton, RowActions } from "../components/lists/RowActions.tsx";
-import { Badge, type BadgeTone } from "../components/ui/Badge.tsx";
+import { Badge } from "../components/ui/Badge.tsx";
+import { STATUS_TONES } from "./campaigns/status_tones.ts";
 import type { TableColumn } from "../components/ui/Table.tsx";
 import { deleteRow, SearchableTable } from "./campaigns/SearchableTable.tsx";
 import { api, ApiError } from "../lib/client/api.ts";
@@ -19,14 +20,6 @@ import { formatDateTime } from "../lib/i18n/format.ts";
 import { pushToast, toastError } from "../lib/ui/toast.ts";
 import type { Campaign } from "../services/campaigns/types.ts";
 import { CampaignDialog } from "./campaigns/CampaignDialog.tsx";
-
-const TONES: Record<string, BadgeTone> = {
-  INATIVA: "neutral",
-  PROGRAMADA: "info",
-  EM_ANDAMENTO: "brand",
-  CANCELADA: "danger",
-  FINALIZADA: "success",
-};
 
 const newestFirst = (a: Campaign, b: Campaign) => b.id - a.id;
 
@@ -72,21 +65,30 @@ export default function CampaignsManager({ companyId }: { companyId: number }) {
       () => pushToast({ tone: "success", message: t("campaigns.deleted") }),
     );
 
+  const status = (c: Campaign) => (
+    <span class="flex flex-wrap items-center gap-1">
+      <Badge tone={STATUS_TONES[c.status]} dot>{t(`campaigns.status.${c.status}`)}</Badge>
+      {c.pausedAt && <Badge tone="warning">{t("campaigns.paused")}</Badge>}
+    </span>
+  );
+
   const columns: TableColumn<Campaign>[] = [
     {
       key: "name",
       label: t("campaigns.columns.name"),
-      cell: (c) => <span class="font-medium">{c.name}</span>,
+      cell: (c) => (
+        <span class="flex flex-col gap-1">
+          <span class="font-medium">{c.name}</span>
+          {/* On a phone the state stands under the name, so the actions stay in view. */}
+          <span class="sm:hidden">{status(c)}</span>
+        </span>
+      ),
     },
     {
       key: "status",
       label: t("campaigns.columns.status"),
-      cell: (c) => (
-        <span class="flex flex-wrap items-center gap-1">
-          <Badge tone={TONES[c.status]} dot>{t(`campaigns.status.${c.status}`)}</Badge>
-          {c.pausedAt && <Badge tone="warning">{t("campaigns.paused")}</Badge>}
-        </span>
-      ),
+      hideOnMobile: true,
+      cell: status,
     },
     {
       key: "list",

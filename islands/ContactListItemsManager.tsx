@@ -9,7 +9,7 @@ import { channels } from "../lib/realtime/channels.ts";
 import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx";
 import { RowActions } from "../components/lists/RowActions.tsx";
 import { Badge } from "../components/ui/Badge.tsx";
-import { Button } from "../components/ui/Button.tsx";
+import { Button, buttonClasses } from "../components/ui/Button.tsx";
 import type { TableColumn } from "../components/ui/Table.tsx";
 import { deleteRow, SearchableTable } from "./campaigns/SearchableTable.tsx";
 import { api, ApiError } from "../lib/client/api.ts";
@@ -82,10 +82,21 @@ export default function ContactListItemsManager(
     );
 
   const columns: TableColumn<ItemRow>[] = [
-    { key: "name", label: t("campaigns.items.name"), cell: (row) => row.name },
+    {
+      key: "name",
+      label: t("campaigns.items.name"),
+      cell: (row) => (
+        <>
+          {row.name}
+          {/* On a phone the number stands under the name, so the actions stay in view. */}
+          <span class="block text-[12px] text-fg-subtle tabular-nums sm:hidden">{row.number}</span>
+        </>
+      ),
+    },
     {
       key: "number",
       label: t("campaigns.items.number"),
+      hideOnMobile: true,
       cell: (row) => <span class="tabular-nums">{row.number}</span>,
     },
     {
@@ -126,7 +137,7 @@ export default function ContactListItemsManager(
         <Button variant="secondary" href="/contact-lists">
           {t("campaigns.items.backToLists")}
         </Button>
-        <label class="inline-flex cursor-pointer items-center gap-2 rounded-md border border-line bg-surface px-3 py-2 text-sm font-medium hover:bg-surface-muted">
+        <label class={buttonClasses("secondary") + " cursor-pointer"}>
           {t("campaigns.items.import")}
           <input
             type="file"

@@ -5,9 +5,13 @@
 import { useState } from "preact/hooks";
 import { channels } from "../lib/realtime/channels.ts";
 import { DeleteConfirmDialog } from "../components/lists/DeleteConfirmDialog.tsx";
-import { RowActions } from "../components/lists/RowActions.tsx";
 import type { TableColumn } from "../components/ui/Table.tsx";
-import { deleteRow, SearchableTable } from "./campaigns/SearchableTable.tsx";
+import {
+  deleteRow,
+  listKeys,
+  namedRowActions,
+  SearchableTable,
+} from "./campaigns/SearchableTable.tsx";
 import { api } from "../lib/client/api.ts";
 import { useChannel } from "../lib/client/channel.ts";
 import { applyLiveEvent, byText } from "../lib/client/live_list.ts";
@@ -72,19 +76,12 @@ export default function ContactListsManager({ companyId }: { companyId: number }
       align: "center",
       cell: (row) => <span class="tabular-nums">{row.contactsCount}</span>,
     },
-    {
-      key: "actions",
-      label: t("campaigns.columns.actions"),
-      align: "end",
-      cell: (row) => (
-        <RowActions
-          editName={t("campaigns.lists.edit", { name: row.name })}
-          deleteName={t("campaigns.lists.delete", { name: row.name })}
-          onEdit={() => setEditing({ row })}
-          onDelete={() => setDeleting(row)}
-        />
-      ),
-    },
+    namedRowActions<ContactListRow>(
+      t,
+      "campaigns.lists",
+      (row) => setEditing({ row }),
+      setDeleting,
+    ),
   ];
 
   return (
@@ -92,12 +89,7 @@ export default function ContactListsManager({ companyId }: { companyId: number }
       <SearchableTable
         search={search}
         onSearch={setSearch}
-        keys={{
-          search: "campaigns.lists.search",
-          add: "campaigns.lists.add",
-          caption: "campaigns.lists.title",
-          empty: "campaigns.lists.empty",
-        }}
+        keys={listKeys("campaigns.lists")}
         onAdd={() => setEditing({})}
         list={list}
         columns={columns}

@@ -1,7 +1,8 @@
 /**
  * The campaign pages (admin §1, §2): /campaigns, /campaign/{id}/report, /campaigns-config,
  * /contact-lists and /contact-lists/{id}/contacts, for admins of a company with campaigns
- * (the plan's flag or the campaignsEnabled setting), the same rule as the menu.
+ * (the plan's flag or the campaignsEnabled setting), the same rule as the menu; and /files,
+ * the file lists campaigns send, for every admin (the menu shows it outside the campaigns group).
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
@@ -12,12 +13,14 @@ import CampaignReport from "../islands/CampaignReport.tsx";
 import CampaignSettingsForm from "../islands/CampaignSettingsForm.tsx";
 import ContactListsManager from "../islands/ContactListsManager.tsx";
 import ContactListItemsManager from "../islands/ContactListItemsManager.tsx";
+import FilesManager from "../islands/FilesManager.tsx";
 import { findCampaign } from "../services/campaigns/queries.ts";
 import { showContactList } from "../services/contact_lists/lists.ts";
 import { privatePage } from "./_private.tsx";
 import type { PageSessionDeps } from "./_session.ts";
 
-const GROUPS = ["campaigns"];
+// quickMessages: the shared attachment field (file lists, the campaign media) speaks its words.
+const GROUPS = ["campaigns", "quickMessages"];
 const requires = { admin: true, campaigns: true } as const;
 
 export function campaignPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
@@ -102,6 +105,19 @@ export function campaignPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
           <ContactListItemsManager companyId={user.companyId} listId={list.id} />,
         );
       },
+    }));
+
+  routes.get("/files", (c) =>
+    privatePage(c, deps, {
+      titleKey: "campaigns.files.title",
+      extraI18nGroups: GROUPS,
+      requires: { admin: true },
+      render: ({ user, t }) =>
+        page(
+          t("campaigns.files.title"),
+          t("campaigns.files.intro"),
+          <FilesManager companyId={user.companyId} />,
+        ),
     }));
 
   return routes;

@@ -1,7 +1,7 @@
 /**
  * The campaign pages through `app.request()`: admins of a company with campaigns open them;
  * plain users and companies without campaigns are sent away; another company's list or
- * campaign shows as not found.
+ * campaign shows as not found. /files (the file lists) is for every admin.
  */
 import assert from "node:assert/strict";
 import { sql } from "../lib/db/mod.ts";
@@ -72,6 +72,17 @@ Deno.test("campaign pages", async (t) => {
       assert.equal((await visit("/campaigns", adminIn.cookie)).status, 200);
       const api = await app.request("/api/campaigns", { headers: { Cookie: adminIn.cookie } });
       assert.equal(api.status, 200, "the setting opens the API too");
+    });
+
+    await t.step("/files is every admin's page, with or without campaigns", async () => {
+      await db.run(sql`delete from settings where company_id = ${companyId}
+                       and key = 'campaignsEnabled'`);
+      const res = await visit("/files", adminIn.cookie);
+      assert.equal(res.status, 200);
+      assert.match(await res.text(), /<title>Lista de arquivos · Balcão<\/title>/);
+      const agentVisit = await visit("/files", agentIn.cookie);
+      assert.equal(agentVisit.status, 302);
+      assert.equal(agentVisit.headers.get("location"), "/?denied=1");
     });
   } finally {
     await close();

@@ -233,7 +233,7 @@ Deno.test("pages", async (t) => {
         assert.doesNotMatch(page, /Disponível quando/);
       }
       const files = await html("/files", session.cookie);
-      assert.ok(files.includes("Em breve") && files.includes("Lista de arquivos"));
+      assert.ok(files.includes("<!--isl:FilesManager:") && files.includes("Lista de arquivos"));
     });
 
     await t.step("a menu area the viewer may not open is refused like its page", async () => {

@@ -139,6 +139,27 @@ const SHOTS: Shot[] = [
   },
   { name: "campaigns", path: "/campaigns" },
   { name: "campaigns-new", path: "/campaigns", prepare: click("main button") },
+  // The newest campaign first: the seeded one that has not started, so its dialog is editable.
+  {
+    name: "campaigns-edit",
+    path: "/campaigns",
+    prepare: click('tbody tr button[aria-label^="Editar"], tbody tr button[aria-label^="Edit"]'),
+  },
+  {
+    name: "campaigns-edit-media",
+    path: "/campaigns",
+    prepare: async (page) => {
+      const edit = 'tbody tr button[aria-label^="Editar"], tbody tr button[aria-label^="Edit"]';
+      if (!(await click(edit)(page))) return false;
+      // The dialog's end: the media field under the messages.
+      await page.evaluate(() => {
+        for (const element of document.querySelectorAll<HTMLElement>("dialog[open] *")) {
+          if (element.scrollHeight > element.clientHeight + 4) element.scrollTop = 1e6;
+        }
+      });
+      return true;
+    },
+  },
   { name: "campaign-report", path: "/campaign/1/report", fullPage: true },
   { name: "campaigns-config", path: "/campaigns-config" },
   { name: "contact-lists", path: "/contact-lists" },
@@ -164,7 +185,16 @@ const SHOTS: Shot[] = [
     path: "/announcements",
     prepare: click("main .sm\\:justify-between > button"),
   },
-  { name: "area-soon", path: "/files" },
+  { name: "files", path: "/files" },
+  { name: "files-new", path: "/files", prepare: click("main button") },
+  {
+    name: "files-edit",
+    path: "/files",
+    // The seeded list with files sorts last.
+    prepare: click(
+      'tbody tr:last-child button[aria-label^="Editar"], tbody tr:last-child button[aria-label^="Edit"]',
+    ),
+  },
   { name: "kanban", path: "/kanban" },
   { name: "chats", path: "/chats" },
   { name: "chats-open", path: "/chats/1" },

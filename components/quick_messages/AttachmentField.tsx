@@ -70,12 +70,12 @@ export function AttachmentField(
                   href={value.current.url}
                   target="_blank"
                   rel="noopener"
-                  class="min-w-0 flex-1 truncate text-sm text-brand-700 underline dark:text-brand-300"
+                  class="min-w-32 flex-1 truncate text-sm text-brand-700 underline dark:text-brand-300"
                 >
                   {shown}
                 </a>
               )
-              : <span class="min-w-0 flex-1 truncate text-sm text-fg">{shown}</span>
+              : <span class="min-w-32 flex-1 truncate text-sm text-fg">{shown}</span>
           )
           : (
             <span class="min-w-0 flex-1 text-sm text-fg-subtle">

@@ -4,27 +4,60 @@
  * outside the edit window (admin §4), except that a cancelled campaign may still be saved.
  */
 import { useEffect, useState } from "preact/hooks";
-import { api } from "../../lib/client/api.ts";
+import { api, ApiError } from "../../lib/client/api.ts";
+import { syncAttachment } from "../../lib/client/attachment_upload.ts";
+import { storedMediaAddress } from "../../lib/client/media_url.ts";
 import { closeModal, useModal } from "../../lib/client/modal.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import { toastError } from "../../lib/ui/toast.ts";
 import { showSaveFailure } from "./save_failed.ts";
 import { DialogActions } from "../../components/forms/DialogActions.tsx";
 import { SwitchField } from "../../components/forms/SwitchField.tsx";
+import {
+  AttachmentField,
+  attachmentOf,
+  type AttachmentValue,
+} from "../../components/quick_messages/AttachmentField.tsx";
 import { Button } from "../../components/ui/Button.tsx";
+import { cx } from "../../components/ui/cx.ts";
+import { CONTROL_CLASSES, Field, fieldIds } from "../../components/ui/Field.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { Input } from "../../components/ui/Input.tsx";
 import { Select } from "../../components/ui/Select.tsx";
-import type { Campaign } from "../../services/campaigns/types.ts";
+import { type Campaign, VARIANTS } from "../../services/campaigns/types.ts";
 
 const DIALOG = "campaign-dialog";
-const VARIANTS = [1, 2, 3, 4, 5] as const;
 const EDIT_WINDOW_MS = 3_600_000;
 
 interface Option {
   id: number;
   name: string;
 }
+
+type Source = "whatsapps" | "lists" | "tags" | "files";
+
+/** The dialog's four choices of a record (admin §2), each from its lookup. */
+const PICKERS: { field: string; id: string; label: string; source: Source }[] = [
+  {
+    field: "whatsappId",
+    id: "campaign-whatsapp",
+    label: "campaigns.fields.whatsapp",
+    source: "whatsapps",
+  },
+  {
+    field: "contactListId",
+    id: "campaign-list",
+    label: "campaigns.fields.contactList",
+    source: "lists",
+  },
+  { field: "tagListId", id: "campaign-tag", label: "campaigns.fields.tagList", source: "tags" },
+  {
+    field: "fileListId",
+    id: "campaign-files",
+    label: "campaigns.fields.fileList",
+    source: "files",
+  },
+];
 
 export function isEditable(campaign: Campaign | undefined, now = Date.now()): boolean {
   if (!campaign) return true;
@@ -71,7 +104,12 @@ export function CampaignDialog(
   const [tab, setTab] = useState<number>(1);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [options, setOptions] = useState<Record<string, Option[]>>({});
+  const [options, setOptions] = useState<Partial<Record<Source, Option[]>>>({});
+  const [media, setMedia] = useState<AttachmentValue>(() =>
+    attachmentOf(campaign, storedMediaAddress)
+  );
+  /** The record as saved so far: a retry after a failed upload updates it, never duplicates. */
+  const [stored, setStored] = useState(campaign);
   const editable = isEditable(campaign);
   useModal(DIALOG, onClose);
 
@@ -98,35 +136,45 @@ export function CampaignDialog(
       ...values,
       scheduledAt: values.scheduledAt ? new Date(String(values.scheduledAt)).toISOString() : null,
     };
+    let saved = stored;
     try {
-      const saved = await api<Campaign>(
-        campaign ? `/api/campaigns/${campaign.id}` : "/api/campaigns",
-        {
-          method: campaign ? "PUT" : "POST",
-          body,
-        },
-      );
+      saved = await api<Campaign>(stored ? `/api/campaigns/${stored.id}` : "/api/campaigns", {
+        method: stored ? "PUT" : "POST",
+        body,
+      });
+      setStored(saved);
+      // The media goes after the record is saved; the message is its caption (admin §2).
+      saved = await syncAttachment(`/api/campaigns/${saved.id}/media-upload`, media, saved);
       onSaved(saved);
       closeModal(DIALOG);
     } catch (err) {
-      showSaveFailure(err, t, setErrors);
+      // A saved record whose media failed is still saved: the list shows it, a retry updates it.
+      if (saved && saved !== stored) onSaved(saved);
+      if (err instanceof ApiError && err.code.startsWith("ERR_MEDIA_")) {
+        setErrors({ media: t(`errors.${err.code}`) });
+      } else showSaveFailure(err, t, setErrors);
       setSaving(false);
     }
   }
 
-  const textarea = (key: string, label: string) => (
-    <label class="flex flex-col gap-1 text-sm font-medium">
-      {label}
-      <textarea
-        id={`campaign-${key}`}
-        class="min-h-28 rounded-md border border-line bg-surface px-3 py-2 font-normal"
-        value={String(values[key])}
-        disabled={!editable}
-        onInput={(event) => set(key, event.currentTarget.value)}
-      />
-      {errors[key] && <span class="text-[13px] text-red-700 dark:text-red-400">{errors[key]}</span>}
-    </label>
-  );
+  const textarea = (key: string, label: string) => {
+    const ids = fieldIds(`campaign-${key}`, undefined, errors[key]);
+    return (
+      <Field ids={ids} label={label} error={errors[key]}>
+        <textarea
+          id={ids.control}
+          rows={4}
+          class={cx(CONTROL_CLASSES, "h-auto min-h-28 resize-y py-2 leading-relaxed")}
+          value={String(values[key])}
+          maxLength={10_000}
+          disabled={!editable}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={ids.describedBy}
+          onInput={(event) => set(key, event.currentTarget.value)}
+        />
+      </Field>
+    );
+  };
 
   return (
     <Dialog
@@ -154,40 +202,18 @@ export function CampaignDialog(
             error={errors.name}
             onInput={(e) => set("name", e.currentTarget.value)}
           />
-          <Select
-            id="campaign-whatsapp"
-            label={t("campaigns.fields.whatsapp")}
-            placeholder={t("campaigns.none")}
-            options={choices(options.whatsapps)}
-            value={String(values.whatsappId)}
-            error={errors.whatsappId}
-            onChange={(e) => set("whatsappId", e.currentTarget.value)}
-          />
-          <Select
-            id="campaign-list"
-            label={t("campaigns.fields.contactList")}
-            placeholder={t("campaigns.none")}
-            options={choices(options.lists)}
-            value={String(values.contactListId)}
-            error={errors.contactListId}
-            onChange={(e) => set("contactListId", e.currentTarget.value)}
-          />
-          <Select
-            id="campaign-tag"
-            label={t("campaigns.fields.tagList")}
-            placeholder={t("campaigns.none")}
-            options={choices(options.tags)}
-            value={String(values.tagListId)}
-            onChange={(e) => set("tagListId", e.currentTarget.value)}
-          />
-          <Select
-            id="campaign-files"
-            label={t("campaigns.fields.fileList")}
-            placeholder={t("campaigns.none")}
-            options={choices(options.files)}
-            value={String(values.fileListId)}
-            onChange={(e) => set("fileListId", e.currentTarget.value)}
-          />
+          {PICKERS.map((picker) => (
+            <Select
+              key={picker.field}
+              id={picker.id}
+              label={t(picker.label)}
+              placeholder={t("campaigns.none")}
+              options={choices(options[picker.source])}
+              value={String(values[picker.field])}
+              error={errors[picker.field]}
+              onChange={(e) => set(picker.field, e.currentTarget.value)}
+            />
+          ))}
           <Input
             id="campaign-scheduled"
             type="datetime-local"
@@ -230,6 +256,32 @@ export function CampaignDialog(
             )}
           <p class="text-[13px] text-fg-subtle">{t("campaigns.fields.variablesHint")}</p>
         </div>
+        {editable
+          ? (
+            <AttachmentField
+              value={media}
+              label={t("campaigns.fields.media")}
+              hint={t("campaigns.fields.mediaHint")}
+              error={errors.media}
+              onChange={(value, error) => {
+                setMedia(value);
+                setErrors({ ...errors, media: error ?? "" });
+              }}
+            />
+          )
+          : campaign?.mediaPath && (
+            <p class="text-sm">
+              {t("campaigns.fields.media")}:{" "}
+              <a
+                class="text-brand-700 underline dark:text-brand-300"
+                href={storedMediaAddress(campaign.mediaPath)}
+                target="_blank"
+                rel="noopener"
+              >
+                {campaign.mediaName}
+              </a>
+            </p>
+          )}
       </form>
     </Dialog>
   );

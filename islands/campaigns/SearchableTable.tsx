@@ -4,10 +4,12 @@
  */
 import type { ComponentChildren } from "preact";
 import { ListLayout } from "../../components/lists/ListLayout.tsx";
+import { RowActions } from "../../components/lists/RowActions.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { Table, type TableColumn } from "../../components/ui/Table.tsx";
 import { api, ApiError } from "../../lib/client/api.ts";
 import { useT } from "../../lib/i18n/client.ts";
+import type { TFunction } from "../../lib/i18n/languages.ts";
 import { toastError } from "../../lib/ui/toast.ts";
 
 export interface SearchableTableProps<Row extends { id: number }> {
@@ -46,6 +48,38 @@ export function SearchableTable<Row extends { id: number }>(props: SearchableTab
       />
     </ListLayout>
   );
+}
+
+/** The list texts of an area whose keys follow the pattern `<prefix>.search`, `.add`, `.title`, `.empty`. */
+export function listKeys(prefix: string): SearchableTableProps<{ id: number }>["keys"] {
+  return {
+    search: `${prefix}.search`,
+    add: `${prefix}.add`,
+    caption: `${prefix}.title`,
+    empty: `${prefix}.empty`,
+  };
+}
+
+/** The edit and delete buttons of a named row, with `<prefix>.edit` and `.delete` as names. */
+export function namedRowActions<Row extends { id: number; name: string }>(
+  t: TFunction,
+  prefix: string,
+  onEdit: (row: Row) => void,
+  onDelete: (row: Row) => void,
+): TableColumn<Row> {
+  return {
+    key: "actions",
+    label: t("campaigns.columns.actions"),
+    align: "end",
+    cell: (row) => (
+      <RowActions
+        editName={t(`${prefix}.edit`, { name: row.name })}
+        deleteName={t(`${prefix}.delete`, { name: row.name })}
+        onEdit={() => onEdit(row)}
+        onDelete={() => onDelete(row)}
+      />
+    ),
+  };
 }
 
 /** Deletes through the API, then removes the row and says so; a refusal shows its code. */

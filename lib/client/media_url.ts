@@ -9,3 +9,11 @@ export function ownMediaAddress(url: string | null): string | null {
   const parsed = new URL(url);
   return parsed.pathname + parsed.search;
 }
+
+/**
+ * The address of a stored media path (`<companyId>/<area>/<file>`, as records keep it) on the
+ * media route: the page's own session opens it, so a link needs no signature.
+ */
+export function storedMediaAddress(path: string): string {
+  return `/api/media/${path.split("/").map(encodeURIComponent).join("/")}`;
+}

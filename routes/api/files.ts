@@ -9,7 +9,7 @@ import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
-import { idParam, parseId } from "../../lib/http/params.ts";
+import { idField, idParam, parseId } from "../../lib/http/params.ts";
 import { readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
@@ -24,11 +24,11 @@ import {
   updateFile,
   uploadFileOptions,
 } from "../../services/files/files.ts";
-import { idField } from "../../lib/http/params.ts";
 
+/** Admin §5: a name of at least three characters and a message. */
 export const FileBody = z.object({
-  name: z.string().trim().min(1).max(100),
-  message: z.string().max(10_000).default(""),
+  name: z.string().trim().min(3, "ERR_FILE_NAME_TOO_SHORT").max(100),
+  message: z.string().trim().min(1, "ERR_FILE_MESSAGE_REQUIRED").max(10_000),
   options: z.array(z.object({
     id: idField("ERR_NO_FILE_OPTION_FOUND").optional(),
     name: z.string().trim().min(1).max(100),
@@ -51,14 +51,14 @@ export function fileRoutes(deps: ServiceDeps): Hono<AppEnv> {
   });
   routes.post("/", async (c) => {
     const who = requireAdmin(c);
-    return c.json(
-      await createFile(deps, who.companyId, who.userId, await validateJson(c, FileBody)),
-    );
+    const input = await validateJson(c, FileBody);
+    return c.json(await createFile(deps, who.companyId, who.userId, input));
   });
   routes.put("/:id{[0-9]+}", async (c) => {
     const who = requireAdmin(c);
     const id = fileId(c);
-    return c.json(await updateFile(deps, who.companyId, id, await validateJson(c, FileBody)));
+    const input = await validateJson(c, FileBody);
+    return c.json(await updateFile(deps, who.companyId, id, input));
   });
   routes.delete("/:id{[0-9]+}", async (c) => {
     const who = requireAdmin(c);

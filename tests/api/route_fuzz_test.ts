@@ -196,7 +196,7 @@ function fill(path: string, value: string): string {
  */
 const NAME_ONLY_CREATES: Record<string, string> = {
   contact_lists: "POST /api/contact-lists needs only a name",
-  files: "POST /api/files needs only a name (options may be empty)",
+  files: "POST /api/files needs only a name and a message (options may be empty)",
 };
 
 /** Sessions, rate limits, lockouts and token deny-lists: what signing in may change. */

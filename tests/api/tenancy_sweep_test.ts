@@ -377,7 +377,7 @@ const SWEEP: Record<string, Probe> = {
   "PUT /api/files/:id{[0-9]+}": {
     path: (i) => `/api/files/${i.file}`,
     expect: 404,
-    body: { name: HACK },
+    body: { name: HACK, message: HACK },
   },
   "DELETE /api/files/:id{[0-9]+}": { path: (i) => `/api/files/${i.file}`, expect: 404 },
   "POST /api/files/uploadList/:id{[0-9]+}": {
@@ -665,7 +665,11 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       "contact list item",
     );
     ids.file = await made(
-      asAdmin("POST", "/api/files", { name: "Zeta arquivos", options: [{ name: "Zeta PDF" }] }),
+      asAdmin("POST", "/api/files", {
+        name: "Zeta arquivos",
+        message: "Catálogo",
+        options: [{ name: "Zeta PDF" }],
+      }),
       "file list",
     );
     ids.campaign = await made(
