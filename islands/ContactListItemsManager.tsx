@@ -143,7 +143,7 @@ export default function ContactListItemsManager(
             type="file"
             class="sr-only"
             data-testid="list-import"
-            accept=".xlsx,.csv"
+            accept=".xlsx,.xls,.csv"
             disabled={progress !== null}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];

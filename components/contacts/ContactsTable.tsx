@@ -1,5 +1,6 @@
 /**
- * The contacts table: picture or initials, name, number as people write it, e-mail, and the
+ * The contacts table: picture or initials, name (with the contact's tags), number as people
+ * write it, e-mail, and the
  * row's actions: start a ticket (the ticket screen's new-ticket dialog, with this contact
  * chosen), edit, and delete for those allowed to delete.
  */
@@ -7,6 +8,7 @@ import type { ComponentChildren } from "preact";
 import type { TFunction } from "../../lib/i18n/languages.ts";
 import { RowActionButton, RowActions } from "../lists/RowActions.tsx";
 import { Table, type TableColumn } from "../ui/Table.tsx";
+import { TagChip } from "../tags/TagChip.tsx";
 import { ContactAvatar } from "./ContactAvatar.tsx";
 import { formatPhone } from "./format.ts";
 import { ChatIcon } from "../icons.tsx";
@@ -36,6 +38,15 @@ export function ContactsTable(
           <div class="min-w-0">
             <p class="truncate font-medium">{c.name}</p>
             <p class="truncate text-[13px] text-fg-muted sm:hidden">{formatPhone(c.number)}</p>
+            {c.tags && c.tags.length > 0 && (
+              <ul class="mt-1 flex flex-wrap gap-1" aria-label={t("contacts.columns.tags")}>
+                {c.tags.map((tag) => (
+                  <li key={tag.id} class="min-w-0">
+                    <TagChip name={tag.name} color={tag.color} class="h-5 px-2 text-[11px]" />
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
         </div>
       ),

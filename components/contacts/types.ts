@@ -14,6 +14,8 @@ export interface ContactRow {
   profilePicUrl: string;
   isGroup?: boolean;
   extraInfo: ContactExtraInfo[];
+  /** The contact's own tags (set in the contact panel beside a conversation). */
+  tags?: { id: number; name: string; color: string }[];
 }
 
 export interface ContactsPageData {

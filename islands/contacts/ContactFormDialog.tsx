@@ -5,9 +5,9 @@
  * offers to open it instead.
  */
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { api, ApiError } from "../../lib/client/api.ts";
+import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
 import type { TFunction } from "../../lib/i18n/languages.ts";
-import { pushToast, toastError } from "../../lib/ui/toast.ts";
+import { pushToast } from "../../lib/ui/toast.ts";
 import { fieldText } from "../../lib/ui/field_errors.ts";
 import { INVALID_NUMBER } from "../../lib/http/field_errors.ts";
 import { Button } from "../../components/ui/Button.tsx";
@@ -21,7 +21,7 @@ import {
 import { formatPhone } from "../../components/contacts/format.ts";
 import { PlusIcon, TrashIcon } from "../../components/icons.tsx";
 import type { ContactRow } from "../../components/contacts/types.ts";
-import { useModal } from "../../lib/client/modal.ts";
+import { revealFirstInvalid, useModal } from "../../lib/client/modal.ts";
 
 export const CONTACT_DIALOG_ID = "contact-form-dialog";
 const FORM_ID = "contact-form";
@@ -58,6 +58,8 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [existing, setExisting] = useState<ExistingContact | null>(null);
   const [saving, setSaving] = useState(false);
+  // Why the last save was refused, above the buttons (a toast would sit under the modal).
+  const [formError, setFormError] = useState("");
   const close = useCallback(() => onClose(), [onClose]);
   useModal(CONTACT_DIALOG_ID, close, open);
 
@@ -65,6 +67,7 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
     if (!open) return;
     setDraft(draftOf(contact));
     setErrors({});
+    setFormError("");
     setExisting(null);
   }, [open, contact]);
 
@@ -78,7 +81,12 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
     const found = checkContact(draft);
     setErrors(found);
     setExisting(null);
-    if (Object.keys(found).length > 0) return;
+    setFormError("");
+    if (Object.keys(found).length > 0) {
+      setFormError(t("contacts.form.fixFields"));
+      revealFirstInvalid(CONTACT_DIALOG_ID);
+      return;
+    }
     setSaving(true);
     try {
       const saved = await api<ContactRow>(
@@ -95,10 +103,12 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
       if (!(err instanceof ApiError)) throw err;
       if (err.code === "ERR_VALIDATION" || err.code === "ERR_INVALID_NUMBER") {
         setErrors(err.fields ?? { number: INVALID_NUMBER });
+        setFormError(t("contacts.form.fixFields"));
+        revealFirstInvalid(CONTACT_DIALOG_ID);
       } else if (err.code === "ERR_DUPLICATED_CONTACT" && err.details?.existingContact) {
         setExisting(err.details.existingContact as ExistingContact);
       } else {
-        toastError(err.code);
+        setFormError(errorMessage(err));
       }
     } finally {
       setSaving(false);
@@ -110,6 +120,7 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
       id={CONTACT_DIALOG_ID}
       title={t(contact ? "contacts.form.editTitle" : "contacts.form.addTitle")}
       closeLabel={t("contacts.form.close")}
+      error={formError}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>{t("contacts.form.cancel")}</Button>

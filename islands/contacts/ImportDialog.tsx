@@ -1,6 +1,6 @@
 /**
  * Import contacts (admin §2) from a spreadsheet or from a connected phone's address book:
- * pick a .xlsx or .csv file, or a connection; see what each row would become (the server's
+ * pick a .xlsx, .xls or .csv file, or a connection; see what each row would become (the server's
  * preview; nothing is written yet), import, then see what was left out and why. The file
  * (or the phone's book) is read again for the import, so the server checks it afresh.
  */
@@ -169,7 +169,7 @@ export function ImportDialog({ t, open, onClose, onImported }: ImportDialogProps
             <input
               type="file"
               class="sr-only"
-              accept=".xlsx,.csv,.xls"
+              accept=".xlsx,.xls,.csv"
               disabled={busy}
               onChange={(e) => {
                 const file = e.currentTarget.files?.[0];

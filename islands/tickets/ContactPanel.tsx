@@ -1,21 +1,26 @@
 /**
  * The contact beside the conversation (issue 23 item 1, after Chatwoot's contact panel): the
  * contact's details and extra fields edited in place, the ticket's tags ticked on and off
- * right there, the internal notes, the connection and queue of this ticket, and the
- * contact's other conversations with their status and date, each opened read-only.
+ * right there and so are the contact's own tags, the internal notes, the connection and queue
+ * of this ticket, and the contact's other conversations with their status and date, each
+ * opened read-only. A change made elsewhere (another agent, the contacts page) arrives by
+ * the company's contact channel.
  */
 import { useEffect, useState } from "preact/hooks";
 import { XIcon } from "../../components/icons.tsx";
-import { cx } from "../../components/ui/cx.ts";
+import { TagToggles } from "../../components/tags/TagToggles.tsx";
 import { formatPhone } from "../../components/contacts/format.ts";
 import { api, errorMessage } from "../../lib/client/api.ts";
+import { useChannel } from "../../lib/client/channel.ts";
+import { shellSession } from "../../lib/client/session.ts";
+import { channels } from "../../lib/realtime/channels.ts";
 import { clientLanguage, useT } from "../../lib/i18n/client.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
 import type { Contact } from "../../services/contacts/types.ts";
 import type { Ticket } from "../../services/tickets/rows.ts";
 import { Avatar } from "./Avatar.tsx";
 import { InlineField } from "./InlineField.tsx";
-import { PeekDialog } from "./PeekDialog.tsx";
+import { ContactHistory } from "./ContactHistory.tsx";
 import { TicketNotes } from "./TicketNotes.tsx";
 import type { TicketChoices, TicketViewer } from "./types.ts";
 
@@ -39,32 +44,24 @@ export function ContactPanel(props: ContactPanelProps) {
   const t = useT();
   const { ticket } = props;
   const [contact, setContact] = useState<Contact | null>(null);
-  const [history, setHistory] = useState<Ticket[] | null>(null);
-  const [peeking, setPeeking] = useState<Ticket | null>(null);
   const [tagIds, setTagIds] = useState(ticket.tags.map((tag) => tag.id));
   const language = clientLanguage();
   const when = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+  const companyId = shellSession()?.companyId;
 
   useEffect(() => {
     api<Contact>(`/api/contacts/${ticket.contactId}`).then(
       setContact,
       (err) => pushToast({ tone: "error", message: errorMessage(err) }),
     );
-    // The contact's other tickets: a search by the number, kept to this very contact.
-    api<{ tickets: Ticket[] }>("/api/tickets", {
-      query: {
-        searchParam: ticket.contact.number,
-        showAll: props.viewer.admin ? "true" : undefined,
-      },
-    }).then(
-      (page) =>
-        setHistory(
-          page.tickets.filter((one) => one.contactId === ticket.contactId && one.id !== ticket.id),
-        ),
-      () => setHistory([]),
-    );
-  }, [ticket.contactId, ticket.id]);
+  }, [ticket.contactId]);
   useEffect(() => setTagIds(ticket.tags.map((tag) => tag.id)), [ticket.tags]);
+  useChannel(companyId ? channels.contact(companyId) : null, (data) => {
+    const event = data as { action: string; contact?: Contact };
+    if (event.action === "update" && event.contact?.id === ticket.contactId) {
+      setContact(event.contact);
+    }
+  });
 
   async function saveContact(
     patch: Partial<Pick<Contact, "name" | "number" | "email">> & {
@@ -78,13 +75,35 @@ export function ContactPanel(props: ContactPanelProps) {
     setContact(saved);
   }
 
+  const toggled = (ids: number[], id: number) =>
+    ids.includes(id) ? ids.filter((one) => one !== id) : [...ids, id];
+
   async function toggleTag(id: number) {
-    const next = tagIds.includes(id) ? tagIds.filter((one) => one !== id) : [...tagIds, id];
+    const next = toggled(tagIds, id);
     setTagIds(next);
     try {
       await api("/api/tags/sync", { method: "POST", body: { ticketId: ticket.id, tags: next } });
     } catch (err) {
       setTagIds(tagIds);
+      pushToast({ tone: "error", message: errorMessage(err) });
+    }
+  }
+
+  async function toggleContactTag(id: number) {
+    if (!contact) return;
+    const before = contact;
+    const next = toggled(contact.tags.map((tag) => tag.id), id);
+    // Shown at once; the answer (or the failure) then settles it.
+    setContact({ ...contact, tags: props.choices.tags.filter((tag) => next.includes(tag.id)) });
+    try {
+      setContact(
+        await api<Contact>(`/api/contacts/${ticket.contactId}/tags`, {
+          method: "PUT",
+          body: { tags: next },
+        }),
+      );
+    } catch (err) {
+      setContact(before);
       pushToast({ tone: "error", message: errorMessage(err) });
     }
   }
@@ -173,30 +192,27 @@ export function ContactPanel(props: ContactPanelProps) {
           {props.choices.tags.length === 0
             ? <p class="text-sm text-fg-subtle">{t("tickets.noTags")}</p>
             : (
-              <div class="flex flex-wrap gap-1.5" role="group" aria-label={t("tickets.tagsTitle")}>
-                {props.choices.tags.map((tag) => {
-                  const on = tagIds.includes(tag.id);
-                  return (
-                    <button
-                      key={tag.id}
-                      type="button"
-                      aria-pressed={on}
-                      onClick={() => toggleTag(tag.id)}
-                      class={cx(
-                        "inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium",
-                        on
-                          ? "border-transparent text-white"
-                          : "border-line text-fg-muted hover:bg-surface-muted",
-                      )}
-                      style={on ? { backgroundColor: tag.color } : undefined}
-                    >
-                      {!on && (
-                        <span class="size-2 rounded-full" style={{ backgroundColor: tag.color }} />
-                      )}
-                      {tag.name}
-                    </button>
-                  );
-                })}
+              <div class="flex flex-col gap-3">
+                <div>
+                  <p class="mb-1.5 text-xs text-fg-muted">{t("tickets.panel.ticketTags")}</p>
+                  <TagToggles
+                    label={t("tickets.panel.ticketTags")}
+                    tags={props.choices.tags}
+                    chosen={tagIds}
+                    onToggle={toggleTag}
+                  />
+                </div>
+                {contact && (
+                  <div data-testid="contact-tags">
+                    <p class="mb-1.5 text-xs text-fg-muted">{t("tickets.panel.contactTags")}</p>
+                    <TagToggles
+                      label={t("tickets.panel.contactTags")}
+                      tags={props.choices.tags}
+                      chosen={contact.tags.map((tag) => tag.id)}
+                      onToggle={toggleContactTag}
+                    />
+                  </div>
+                )}
               </div>
             )}
         </Section>
@@ -224,43 +240,9 @@ export function ContactPanel(props: ContactPanelProps) {
           <TicketNotes idBase="panel-notes" ticket={ticket} viewer={props.viewer} rows={2} />
         </Section>
         <Section title={t("tickets.panel.history")}>
-          {history === null && <p class="text-sm text-fg-subtle">{t("tickets.loading")}</p>}
-          {history?.length === 0 && (
-            <p class="text-sm text-fg-subtle">{t("tickets.panel.noHistory")}</p>
-          )}
-          <ul class="flex flex-col gap-1">
-            {history?.map((one) => (
-              <li key={one.id}>
-                <button
-                  type="button"
-                  class="flex w-full items-center gap-2 rounded-lg border border-line px-2.5 py-2 text-left text-sm hover:bg-surface-muted"
-                  onClick={() => setPeeking(one)}
-                >
-                  <span class="min-w-0 flex-1">
-                    <span class="block font-medium text-fg">
-                      #{one.id} · {when.format(new Date(one.createdAt))}
-                    </span>
-                    <span class="block truncate text-xs text-fg-muted">
-                      {one.queue?.name ?? t("tickets.noQueue")}
-                    </span>
-                  </span>
-                  <span
-                    class={cx(
-                      "shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold",
-                      one.status === "closed"
-                        ? "bg-surface-sunken text-fg-muted"
-                        : "bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300",
-                    )}
-                  >
-                    {t(`tickets.statusName.${one.status}`)}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <ContactHistory ticket={ticket} when={when} />
         </Section>
       </div>
-      {peeking && <PeekDialog ticket={peeking} onClose={() => setPeeking(null)} />}
     </aside>
   );
 }

@@ -18,7 +18,7 @@ import { pushToast } from "../../lib/ui/toast.ts";
 import { fieldErrorsOf, hasFieldErrors } from "../../lib/ui/field_errors.ts";
 import type { UsersPageData } from "../../services/users/page_data.ts";
 import type { UserView } from "../../services/users/user_view.ts";
-import { closeModal, useModal } from "../../lib/client/modal.ts";
+import { closeModal, revealFirstInvalid, useModal } from "../../lib/client/modal.ts";
 
 export const SUBMIT_DELAY_MS = 400;
 const DIALOG_ID = "user-dialog";
@@ -77,6 +77,8 @@ export function UserFormDialog(
   const self = editing !== null && editing.id === currentUserId;
   const [values, setValues] = useState<Values>(() => valuesOf(target));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Why the last save was refused, above the buttons (a toast would sit under the modal).
+  const [formError, setFormError] = useState("");
   const [submitting, setSubmitting] = useState(false);
   useModal(DIALOG_ID, onClose, target !== null);
   const close = () => closeModal(DIALOG_ID);
@@ -116,6 +118,7 @@ export function UserFormDialog(
     if (submitting) return;
     setSubmitting(true);
     setErrors({});
+    setFormError("");
     await new Promise((resolve) => setTimeout(resolve, SUBMIT_DELAY_MS));
     try {
       const saved = await api<UserView>(editing ? `/api/users/${editing.id}` : "/api/users", {
@@ -133,8 +136,10 @@ export function UserFormDialog(
       });
       if (hasFieldErrors(refused)) {
         setErrors(refused);
+        setFormError(t("users.dialog.fixFields"));
+        revealFirstInvalid(DIALOG_ID);
       } else {
-        pushToast({ tone: "error", message: errorMessage(err) });
+        setFormError(errorMessage(err));
       }
     }
   }
@@ -145,6 +150,7 @@ export function UserFormDialog(
       title={t(editing ? "users.dialog.editTitle" : "users.dialog.addTitle")}
       description={t("users.dialog.description")}
       closeLabel={t("common.close")}
+      error={formError}
       footer={
         <>
           <Button variant="secondary" onClick={close}>{t("common.cancel")}</Button>

@@ -1,12 +1,14 @@
 /**
- * Reads an uploaded spreadsheet (.xlsx or .csv) into rows of text cells, checking that the
- * content is what the name says (ASVS 5.2.2) before any parser sees it.
+ * Reads an uploaded spreadsheet (.xlsx, .xls or .csv) into rows of text cells, checking that
+ * the content is what the name says (ASVS 5.2.2) before any parser sees it. The contacts
+ * import and the contact lists' import both read through here.
  *
- * .xlsx goes through read-excel-file (see deno.json). Legacy .xls (Excel 97-2003, BIFF) is
- * refused with its own error code so the page can ask for .xlsx or .csv: the only npm
- * reader of that format is SheetJS, whose last npm release (0.18.5) carries known
- * advisories (prototype pollution, ReDoS) and gets no fixes there.
+ * .xlsx goes through read-excel-file; legacy .xls (Excel 97-2003, BIFF in an OLE2 container)
+ * through SheetJS as @e965/xlsx (see deno.json): SheetJS's own npm name stopped at 0.18.5,
+ * with known advisories (prototype pollution, fixed in 0.19.3; ReDoS, fixed in 0.20.2);
+ * @e965/xlsx republishes the fixed 0.20.3. Only the first sheet is parsed.
  */
+import { read as readWorkbook, utils as sheetUtils } from "@e965/xlsx";
 import { readSheet } from "read-excel-file/universal";
 import { AppError } from "../http/errors.ts";
 import { parseCsv } from "./csv.ts";
@@ -34,7 +36,13 @@ export async function readSpreadsheet(fileName: string, bytes: Uint8Array): Prom
   const extension = extensionOf(fileName);
   const isZip = startsWith(bytes, ZIP_MAGIC);
   const isOle = startsWith(bytes, OLE2_MAGIC);
-  if (extension === "xls") throw new AppError("ERR_IMPORT_XLS_UNSUPPORTED", 415);
+  if (extension === "xls") {
+    // A workbook saved as .xlsx but named .xls is still read; any other content is refused
+    // (web systems' "xls" exports that are really HTML included: they carry no real sheet).
+    if (isZip) return await readXlsx(bytes);
+    if (!isOle) throw wrongType();
+    return readXls(bytes);
+  }
   if (extension === "xlsx") {
     if (!isZip) throw wrongType();
     return await readXlsx(bytes);
@@ -58,6 +66,19 @@ async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
     throw unreadable();
   }
   return data.map((row) => row.map(cellText));
+}
+
+function readXls(bytes: Uint8Array): string[][] {
+  let rows: unknown[][];
+  try {
+    const book = readWorkbook(bytes, { type: "array", dense: true, cellDates: true, sheets: 0 });
+    const first = book.Sheets[book.SheetNames[0] ?? ""];
+    if (!first) throw unreadable();
+    rows = sheetUtils.sheet_to_json<unknown[]>(first, { header: 1, raw: true, defval: "" });
+  } catch {
+    throw unreadable();
+  }
+  return rows.map((row) => row.map(cellText));
 }
 
 function cellText(cell: unknown): string {

@@ -3,7 +3,8 @@
  * list, read, create and edit the company's contacts; deleting needs the
  * `contacts-page:deleteContact` permission; importing and exporting the whole address book
  * are for admins (a contact import without that check was a hole in the product we replace),
- * and so is reading the phone's address book.
+ * and so is reading the phone's address book. The contact panel beside a conversation reads
+ * the contact's tickets and sets the contact's tags here too (issue 23 item 1).
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -11,6 +12,7 @@ import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { pageNumberField } from "../../lib/http/list_query.ts";
 import { idParam, MAX_INTEGER_ID, queryIdField } from "../../lib/http/params.ts";
 import {
   dayField,
@@ -34,6 +36,9 @@ import { importContacts } from "../../services/contacts/import/import.ts";
 import { MAX_IMPORT_ROWS, previewImport } from "../../services/contacts/import/preview.ts";
 import { listContactOptions, listContacts } from "../../services/contacts/list.ts";
 import { readPhoneBook } from "../../services/contacts/phone_book.ts";
+import { setContactTags } from "../../services/contacts/contact_tags.ts";
+import { listContactTickets } from "../../services/tickets/contact_tickets.ts";
+import { TagIdsField } from "./tags.ts";
 
 /** An import file: 5 MiB holds far more than the 20,000 rows an import may have. */
 export const IMPORT_FILE_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -77,6 +82,12 @@ export const ListQuery = z.object({
   dateEnd: Day,
 });
 export const OptionsQuery = z.object({ searchParam: z.string().max(100).optional() });
+/** The contact's tickets page by keyset cursor (the panel's "more") or by page number. */
+export const ContactTicketsQuery = z.object({
+  cursor: z.string().max(100).optional(),
+  pageNumber: pageNumberField,
+});
+export const ContactTagsBody = z.object({ tags: TagIdsField });
 
 const ConnectionId = queryIdField();
 /**
@@ -184,6 +195,22 @@ export function contactRoutes(deps: ServiceDeps): Hono<AppEnv> {
     const id = idParam(c, "id", "ERR_NO_CONTACT_FOUND");
     const body = await validateJson(c, UpdateBody);
     return c.json(await updateContact(deps, auth.companyId, id, body));
+  });
+
+  // The contact panel beside a conversation (issue 23 item 1): the contact's tickets the
+  // caller may see, and the contact's own tags.
+  routes.get("/:id{[0-9]+}/tickets", async (c) => {
+    const auth = requireAuth(c);
+    const id = idParam(c, "id", "ERR_NO_CONTACT_FOUND");
+    const page = validateQuery(c, ContactTicketsQuery);
+    return c.json(await listContactTickets(deps.db, auth, id, page));
+  });
+
+  routes.put("/:id{[0-9]+}/tags", async (c) => {
+    const auth = requireAuth(c);
+    const id = idParam(c, "id", "ERR_NO_CONTACT_FOUND");
+    const body = await validateJson(c, ContactTagsBody);
+    return c.json(await setContactTags(deps, auth.companyId, id, body.tags));
   });
 
   routes.delete("/:id{[0-9]+}", async (c) => {

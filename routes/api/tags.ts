@@ -7,7 +7,7 @@ import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
-import { idParam } from "../../lib/http/params.ts";
+import { idField, idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import {
@@ -29,6 +29,13 @@ const TagFields = z.object({
   kanban: z.union([z.literal(0), z.literal(1), z.boolean()], { error: "ERR_INVALID_OPTION" })
     .transform((k) => (k === 1 || k === true ? 1 : 0) as 0 | 1),
 });
+/**
+ * The whole set of tags for a ticket or a contact: the screen sends the chosen tags as
+ * objects; plain ids are accepted too.
+ */
+export const TagIdsField = z.array(z.union([idField(), z.object({ id: idField() })])).max(100)
+  .transform((tags) => tags.map((tag) => typeof tag === "number" ? tag : tag.id));
+
 export const CreateBody = TagFields.partial({ color: true, kanban: true });
 export const UpdateBody = TagFields.partial();
 

@@ -14,6 +14,7 @@ import type { ServiceDeps } from "../../services/deps.ts";
 import { requirePermission } from "../../services/accounts/permissions.ts";
 import { createTicket } from "../../services/tickets/create.ts";
 import { listTickets, showTicket } from "../../services/tickets/read.ts";
+import { TagIdsField } from "./tags.ts";
 import { syncTicketTags } from "../../services/tickets/ticket_tags.ts";
 import { deleteTicket, updateTicket } from "../../services/tickets/update.ts";
 
@@ -65,9 +66,7 @@ export const TicketChangeBody = z.object({
 
 export const TagSyncBody = z.object({
   ticketId: id,
-  // The screen sends the chosen tags as objects; plain ids are accepted too.
-  tags: z.array(z.union([id, z.object({ id })])).max(100)
-    .transform((tags) => tags.map((tag) => typeof tag === "number" ? tag : tag.id)),
+  tags: TagIdsField,
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

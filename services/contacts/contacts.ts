@@ -9,13 +9,17 @@ import { type ContactsDeps, publishContactEvent } from "./events.ts";
 import { normaliseNumber } from "./number.ts";
 import type { Contact, ContactInput, ExtraInfoInput } from "./types.ts";
 
-/** The columns of a contact as the API answers them, extra fields included (one statement). */
+/** The columns of a contact as the API answers them, extra fields and tags included (one statement). */
 export const CONTACT_COLUMNS = sql`
   c.id, c.name, c.number, c.email, c.profile_pic_url as "profilePicUrl",
   c.is_group as "isGroup", c.created_at as "createdAt", c.updated_at as "updatedAt",
   coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'value', f.value)
                             order by f.id)
-            from contact_custom_fields f where f.contact_id = c.id), '[]'::json) as "extraInfo"`;
+            from contact_custom_fields f where f.contact_id = c.id), '[]'::json) as "extraInfo",
+  coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)
+                            order by lower(g.name), g.id)
+            from contact_tags ct join tags g on g.id = ct.tag_id
+            where ct.contact_id = c.id), '[]'::json) as tags`;
 
 /** The 409 answer for a number the company already has, naming the contact that has it. */
 export function duplicateError(existing: { id: number; name: string; number: string }): AppError {
@@ -42,7 +46,7 @@ async function findByNumber(db: Queryable, companyId: number, number: string) {
     select id, name, number from contacts where company_id = ${companyId} and number = ${number}`);
 }
 
-async function loadContact(db: Queryable, companyId: number, id: number): Promise<Contact> {
+export async function loadContact(db: Queryable, companyId: number, id: number): Promise<Contact> {
   const contact = await db.maybeOne<Contact>(
     sql`select ${CONTACT_COLUMNS} from contacts c where c.id = ${id} and c.company_id = ${companyId}`,
   );

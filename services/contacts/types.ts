@@ -6,6 +6,13 @@ export interface ExtraInfo {
   value: string;
 }
 
+/** A tag the contact carries (issue 23 item 1), as the ticket's tags are shown. */
+export interface ContactTag {
+  id: number;
+  name: string;
+  color: string;
+}
+
 export interface Contact {
   id: number;
   name: string;
@@ -16,6 +23,7 @@ export interface Contact {
   createdAt: Date;
   updatedAt: Date;
   extraInfo: ExtraInfo[];
+  tags: ContactTag[];
 }
 
 export interface ExtraInfoInput {

@@ -88,6 +88,23 @@ export async function showTag(db: Queryable, who: Who, id: number): Promise<Tag>
 }
 
 /**
+ * The distinct ids of `tagIds`, each a tag of `companyId`, for a set of tags to put on a
+ * ticket or a contact; 404 ERR_NO_TAG_FOUND when one is not (another company's tag is
+ * answered like one that does not exist).
+ */
+export async function companyTagIds(
+  db: Queryable,
+  companyId: number,
+  tagIds: number[],
+): Promise<number[]> {
+  const ids = [...new Set(tagIds)];
+  const known = await db.query<{ id: number }>(sql`
+    select id from tags where company_id = ${companyId} and id = any(${ids}::int[])`);
+  if (known.length !== ids.length) throw new AppError("ERR_NO_TAG_FOUND", 404);
+  return ids;
+}
+
+/**
  * Only admins decide which tags are kanban lanes (admin §6): others may not change it. A new
  * lane needs a plan with kanban; lanes kept from an earlier plan may still be edited or
  * turned off.

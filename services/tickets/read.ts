@@ -62,7 +62,7 @@ export function parseCursor(text: string | undefined): Cursor | undefined {
   return { at, id: Number(id) };
 }
 
-const cursorOf = (at: string, id: number) => `${at}_${id}`;
+export const cursorOf = (at: string, id: number) => `${at}_${id}`;
 
 /**
  * Who sees which ticket (core §6): admins every one; other users those assigned to them,
@@ -70,7 +70,7 @@ const cursorOf = (at: string, id: number) => `${at}_${id}`;
  * here, so that an admin's change applies at once). rows.ts `ticketAudience` is the same
  * rule for realtime events.
  */
-function visibleTo(viewer: Viewer): Sql {
+export function visibleTo(viewer: Viewer): Sql {
   if (isAdmin(viewer)) return sql`true`;
   return sql`(t.user_id = ${viewer.userId}
     or t.queue_id in (select queue_id from user_queues where user_id = ${viewer.userId})
@@ -107,7 +107,7 @@ export interface PageRequest {
  * The keyset condition for a cursor over `(at, id)`, else the page number's offset (with
  * the extra row that tells `hasMore`).
  */
-function pageWindow(page: PageRequest, at: Sql, id: Sql, pageSize: number) {
+export function pageWindow(page: PageRequest, at: Sql, id: Sql, pageSize: number) {
   const cursor = parseCursor(page.cursor);
   return {
     after: cursor ? sql`and (${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``,

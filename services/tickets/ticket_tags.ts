@@ -3,7 +3,7 @@
  * it replaces what was there, in one transaction. Tags of another company are refused.
  */
 import { sql } from "../../lib/db/mod.ts";
-import { AppError } from "../../lib/http/errors.ts";
+import { companyTagIds } from "../tags/tags.ts";
 import { announceTicketChange } from "./announce.ts";
 import { showTicket, type Viewer } from "./read.ts";
 import { findTicketRow, presentTicket, type Ticket } from "./rows.ts";
@@ -17,11 +17,8 @@ export async function syncTicketTags(
 ): Promise<Ticket> {
   const { db } = deps;
   const current = await showTicket(db, viewer, { id: ticketId });
-  const ids = [...new Set(tagIds)];
   await db.transaction(async (tx) => {
-    const known = await tx.query<{ id: number }>(sql`
-      select id from tags where company_id = ${viewer.companyId} and id = any(${ids}::int[])`);
-    if (known.length !== ids.length) throw new AppError("ERR_NO_TAG_FOUND", 404);
+    const ids = await companyTagIds(tx, viewer.companyId, tagIds);
     await tx.run(sql`delete from ticket_tags where ticket_id = ${ticketId}`);
     if (ids.length) {
       await tx.run(sql`

@@ -1,9 +1,11 @@
 /**
- * Import and export of contacts through the API, with real files made here: .csv text and
+ * Import and export of contacts through the API, with real files made here: .csv text,
  * .xlsx workbooks written by write-excel-file (a writer independent of the reader the server
- * uses, so a test cannot pass by the reader agreeing with itself).
+ * uses, so a test cannot pass by the reader agreeing with itself), and legacy .xls (BIFF8)
+ * workbooks written by SheetJS (no other npm writer makes that format).
  */
 import assert from "node:assert/strict";
+import { utils as sheetUtils, write as writeWorkbook } from "@e965/xlsx";
 import writeXlsxFile from "write-excel-file/universal";
 import { sql } from "../../lib/db/mod.ts";
 import { openTestApp } from "../helpers/app.ts";
@@ -18,6 +20,14 @@ async function xlsxFile(rows: Cell[][], name = "contacts.xlsx"): Promise<File> {
   return new File([blob], name, {
     type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   });
+}
+
+/** An Excel 97-2003 workbook (BIFF8 in an OLE2 container); `null` leaves the cell empty. */
+function xlsFile(rows: Cell[][], name = "contacts.xls"): File {
+  const book = sheetUtils.book_new();
+  sheetUtils.book_append_sheet(book, sheetUtils.aoa_to_sheet(rows), "Contatos");
+  const bytes = new Uint8Array(writeWorkbook(book, { type: "array", bookType: "biff8" }));
+  return new File([bytes], name, { type: "application/vnd.ms-excel" });
 }
 
 function csvFile(text: string, name = "contacts.csv"): File {
@@ -112,6 +122,27 @@ Deno.test("[api] contacts import and export", async (t) => {
       ]);
     });
 
+    await t.step("an .xls (Excel 97-2003) preview gives the same per-row report", async () => {
+      const body = await preview(
+        adminA,
+        xlsFile([
+          ["Nome", "Número", "E-mail"],
+          ["Ana", 11987654321, "ana@example.com"],
+          ["Bia", "(21) 3333-4444", null],
+          [null, null, null],
+          ["Zeca", 123, null],
+          ["Velho", "11 91111-1111", "velho@"],
+        ]),
+      );
+      assert.deepEqual(body.rows.map((r) => [r.row, r.name, r.number, r.email, r.status]), [
+        [2, "Ana", "5511987654321", "ana@example.com", "ok"],
+        [3, "Bia", "552133334444", "", "ok"],
+        [5, "Zeca", "123", "", "invalid_number"],
+        [6, "Velho", "5511911111111", "velho@", "invalid_email"],
+      ]);
+      assert.equal(await countOf(companyA), 1, "a preview writes nothing");
+    });
+
     await t.step("a sheet without a header is read as name, number, e-mail", async () => {
       const body = await preview(adminA, csvFile("Ana,11987654321,ana@example.com\n"));
       assert.deepEqual(body.rows.map((r) => [r.row, r.name, r.number, r.status]), [
@@ -122,7 +153,15 @@ Deno.test("[api] contacts import and export", async (t) => {
     await t.step("files that are not what they claim, or too big, are refused", async () => {
       const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
       const cases: [File, number, string][] = [
-        [new File([ole], "old.xls"), 415, "ERR_IMPORT_XLS_UNSUPPORTED"],
+        [new File([ole], "broken.xls"), 400, "ERR_IMPORT_FILE_UNREADABLE"],
+        // What some web systems export as "xls" is an HTML page: no sheet to trust.
+        [
+          csvFile("<table><tr><td>Ana</td></tr></table>", "report.xls"),
+          415,
+          "ERR_IMPORT_FILE_TYPE",
+        ],
+        [new File([xlsFile([["a"]])], "old.csv"), 415, "ERR_IMPORT_FILE_TYPE"],
+        [new File([xlsFile([["a"]])], "old.xlsx"), 415, "ERR_IMPORT_FILE_TYPE"],
         [csvFile("Nome;Numero\nAna;11987654321\n", "text.xlsx"), 415, "ERR_IMPORT_FILE_TYPE"],
         [
           new File([await (await xlsxFile([["a"]])).arrayBuffer()], "zip.csv"),
@@ -191,6 +230,40 @@ Deno.test("[api] contacts import and export", async (t) => {
         { name: "Ana", number: "5511987654321", email: "ana@example.com" },
         { name: "Bia", number: "552133334444", email: "" },
       ]);
+    });
+
+    await t.step("an .xls imports the same way, and an .xlsx named .xls is read too", async () => {
+      const res = await adminA.upload(
+        "/api/contacts/import",
+        xlsFile([
+          ["Nome", "Telefone"],
+          ["Dora", 11966666666],
+          ["Bia de novo", "21 3333-4444"],
+        ]),
+      );
+      assert.deepEqual(await res.json(), {
+        created: 1,
+        skipped: [{ row: 3, reason: "already_exists" }],
+      });
+      const renamed = await adminA.upload(
+        "/api/contacts/upload",
+        new File([await xlsxFile([["Nome", "Número"], ["Eli", "11 97777-0000"]])], "renamed.xls"),
+      );
+      assert.deepEqual((await renamed.json()).rows.map((r: { name: string }) => r.name), ["Eli"]);
+    });
+
+    await t.step("a campaign's contact list reads the same .xls", async () => {
+      const made = await adminA.json("POST", "/api/contact-lists", { name: "Lista xls" });
+      assert.equal(made.status, 200, await made.clone().text());
+      const list = await made.json();
+      const res = await adminA.upload(
+        `/api/contact-lists/${list.id}/upload`,
+        xlsFile([["Nome", "Número"], ["Gil", 11987652001], ["Hana", "abc"]]),
+      );
+      assert.equal(res.status, 200, await res.clone().text());
+      const report = await res.json();
+      assert.equal(report.counts.added, 1);
+      assert.deepEqual(report.skipped.map((s: { row: number }) => s.row), [3]);
     });
 
     await t.step("import also takes the previewed rows as JSON", async () => {

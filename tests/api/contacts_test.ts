@@ -281,7 +281,7 @@ Deno.test("[api] every error code of the contacts area is translated in every la
       codes.add(match[1]!);
     }
   }
-  assert.ok(codes.has("ERR_DUPLICATED_CONTACT") && codes.has("ERR_IMPORT_XLS_UNSUPPORTED"));
+  assert.ok(codes.has("ERR_DUPLICATED_CONTACT") && codes.has("ERR_IMPORT_FILE_UNREADABLE"));
   for (const [lang, resource] of Object.entries(RESOURCES)) {
     // Answer codes and field error codes (errors.fields.*) alike.
     const errors = resource.errors as Record<string, unknown>;

@@ -80,6 +80,15 @@ const SWEEP: Record<string, Probe> = {
     body: { name: HACK, number: "5511988887777" },
   },
   "DELETE /api/contacts/:id{[0-9]+}": { path: (i) => `/api/contacts/${i.contact}`, expect: 404 },
+  "GET /api/contacts/:id{[0-9]+}/tickets": {
+    path: (i) => `/api/contacts/${i.contact}/tickets`,
+    expect: 404,
+  },
+  "PUT /api/contacts/:id{[0-9]+}/tags": {
+    path: (i) => `/api/contacts/${i.contact}/tags`,
+    expect: 404,
+    body: { tags: [] },
+  },
 
   "GET /api/prompt/:id{[0-9]+}": { path: (i) => `/api/prompt/${i.prompt}`, expect: 404 },
   "PUT /api/prompt/:id{[0-9]+}": {
@@ -548,6 +557,9 @@ async function snapshot(db: Db, companyId: number): Promise<string> {
     ticketTags: await db.query(
       sql`select * from ticket_tags where company_id = ${companyId} order by ticket_id, tag_id`,
     ),
+    contactTags: await db.query(
+      sql`select * from contact_tags where company_id = ${companyId} order by contact_id, tag_id`,
+    ),
     settings: await db.query(
       sql`select * from settings where company_id = ${companyId} order by key`,
     ),
@@ -728,6 +740,8 @@ Deno.test("[api] company B's admin reaches none of company A's records by id", a
       returning id`)).id;
     await db.run(sql`insert into ticket_tags (ticket_id, tag_id, company_id)
                      values (${ticket.id}, ${ids.tag}, ${companyId})`);
+    await db.run(sql`insert into contact_tags (contact_id, tag_id, company_id)
+                     values (${ids.contact}, ${ids.tag}, ${companyId})`);
     otherQueue = await made(
       asOtherAdmin("POST", "/api/queue", { name: "Fila de B", color: "#00B800" }),
       "B's queue",

@@ -152,32 +152,44 @@ Deno.test("[browser] agent keyboard: accept, quick reply with arrows and Enter, 
       assert.match(last.body, /Nossa chave Pix é o CNPJ, segue o QR code\.\nObrigado!/);
     });
 
-    await t.step("the contact panel edits in place, tags the ticket and takes a note", async () => {
-      await page.waitForSelector("[data-testid=contact-panel] #panel-name");
-      await waitForText(page, "Nenhuma outra conversa com este contato.", "#contact-panel");
-      await page.focus("#panel-name");
-      await page.keyboard.press("Enter");
-      await page.waitForSelector("input#panel-name");
-      await page.keyboard.type("Renata Lima");
-      await page.keyboard.press("Enter");
-      await page.waitForSelector("button#panel-name");
-      await focused(page, "button#panel-name");
-      await waitForText(page, "Renata Lima", "button#panel-name");
-      const tickets = await api("GET", "/api/tickets?status=open&showAll=true");
-      const contact = await api("GET", `/api/contacts/${tickets.tickets[0].contactId}`);
-      assert.equal(contact.name, "Renata Lima");
+    await t.step(
+      "the contact panel edits in place, tags the ticket and the contact, takes a note",
+      async () => {
+        await page.waitForSelector("[data-testid=contact-panel] #panel-name");
+        await waitForText(page, "Nenhuma outra conversa com este contato.", "#contact-panel");
+        await page.focus("#panel-name");
+        await page.keyboard.press("Enter");
+        await page.waitForSelector("input#panel-name");
+        await page.keyboard.type("Renata Lima");
+        await page.keyboard.press("Enter");
+        await page.waitForSelector("button#panel-name");
+        await focused(page, "button#panel-name");
+        await waitForText(page, "Renata Lima", "button#panel-name");
+        const tickets = await api("GET", "/api/tickets?status=open&showAll=true");
+        const contact = await api("GET", `/api/contacts/${tickets.tickets[0].contactId}`);
+        assert.equal(contact.name, "Renata Lima");
 
-      await page.click('#contact-panel button[aria-pressed="false"]');
-      await page.waitForSelector('#contact-panel button[aria-pressed="true"]');
-      await waitForText(page, "VIP", "header ul");
-      const tagged = await api("GET", `/api/tickets/${tickets.tickets[0].id}`);
-      assert.deepEqual(tagged.tags.map((tag: { name: string }) => tag.name), ["VIP"]);
+        await page.click('#contact-panel button[aria-pressed="false"]');
+        await page.waitForSelector('#contact-panel button[aria-pressed="true"]');
+        await waitForText(page, "VIP", "header ul");
+        const tagged = await api("GET", `/api/tickets/${tickets.tickets[0].id}`);
+        assert.deepEqual(tagged.tags.map((tag: { name: string }) => tag.name), ["VIP"]);
+        // The contact's own tags: a second row of the same switches, kept on the contact.
+        const saved = page.waitForResponse((res) =>
+          res.request().method() === "PUT" && res.url().endsWith(`/api/contacts/${contact.id}/tags`)
+        );
+        await page.click('[data-testid=contact-tags] button[aria-pressed="false"]');
+        assert.equal((await saved).status(), 200);
+        await page.waitForSelector('[data-testid=contact-tags] button[aria-pressed="true"]');
+        const tags = (await api("GET", `/api/contacts/${contact.id}`)).tags;
+        assert.deepEqual(tags.map((tag: { name: string }) => tag.name), ["VIP"]);
 
-      await page.type("#panel-notes-text", "Prefere contato à tarde");
-      await page.keyboard.press("Tab");
-      await page.keyboard.press("Enter");
-      await waitForText(page, "Prefere contato à tarde", "#contact-panel ul");
-    });
+        await page.type("#panel-notes-text", "Prefere contato à tarde");
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Enter");
+        await waitForText(page, "Prefere contato à tarde", "#contact-panel ul");
+      },
+    );
 
     await t.step("'?' outside the text box lists the shortcuts; Escape closes it", async () => {
       await page.keyboard.press("Escape");

@@ -331,7 +331,7 @@ test("import from the phone: pick a connection, preview its book, import it", as
 
 test("import: a refused file shows the server's reason in the dialog", async () => {
   fakeServer(() =>
-    Response.json({ error: "ERR_IMPORT_XLS_UNSUPPORTED" }, {
+    Response.json({ error: "ERR_IMPORT_FILE_TYPE" }, {
       status: 415,
     })
   );
@@ -339,8 +339,8 @@ test("import: a refused file shows the server's reason in the dialog", async () 
   fireEvent.click(screen.getByRole("button", { name: "Importar" }));
   const dialog = within(document.getElementById("contact-import-dialog")!);
   const input = dialog.getByLabelText(/Escolha uma planilha/) as HTMLInputElement;
-  Object.defineProperty(input, "files", { value: [new File(["x"], "velho.xls")] });
+  Object.defineProperty(input, "files", { value: [new File(["x"], "relatorio.pdf")] });
   fireEvent.change(input);
   await waitFor(() => dialog.getByRole("alert"));
-  assert.match(dialog.getByRole("alert").textContent!, /Arquivos \.xls \(Excel 97-2003\)/);
+  assert.match(dialog.getByRole("alert").textContent!, /Tipo de arquivo não aceito/);
 });
