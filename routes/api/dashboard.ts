@@ -18,7 +18,7 @@ import {
 } from "../../services/dashboard/mod.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 
-const Filter = z.object({
+export const Filter = z.object({
   days: z.coerce.number().int().min(1).max(MAX_PERIOD_DAYS).optional(),
   date_from: dayField().optional(),
   date_to: dayField().optional(),

@@ -37,7 +37,7 @@ const urlField = text(2000).refine((value) => {
 }, "ERR_INTEGRATION_URL_INVALID");
 
 /** Admin §3 fields and §9 defaults; admin §5: the name 2 to 50, the per-type required fields. */
-const IntegrationBody = z.object({
+export const IntegrationBody = z.object({
   type: z.enum(INTEGRATION_TYPES),
   name: z.string().trim().min(2).max(50),
   projectName: text(100),
@@ -60,7 +60,7 @@ const IntegrationBody = z.object({
   if (body.type === "dialogflow" && !body.projectName) required("projectName");
 });
 
-const TestSessionBody = z.object({
+export const TestSessionBody = z.object({
   id: idField().optional(),
   projectName: z.string().trim().min(1).max(100),
   jsonContent: z.string().trim().max(20_000).optional().transform((value) => value || undefined),

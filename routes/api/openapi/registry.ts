@@ -19,6 +19,7 @@ import * as chats from "../chats.ts";
 import * as companies from "../companies.ts";
 import * as contactLists from "../contact_lists.ts";
 import * as contacts from "../contacts.ts";
+import * as dashboard from "../dashboard.ts";
 import * as externalSend from "../external_send.ts";
 import * as files from "../files.ts";
 import * as helps from "../helps.ts";
@@ -28,6 +29,7 @@ import * as passwordReset from "../password_reset.ts";
 import * as plans from "../plans.ts";
 import * as prompts from "../prompts.ts";
 import * as queues from "../queues.ts";
+import * as queueIntegrations from "../queue_integrations.ts";
 import * as quickMessages from "../quick_messages.ts";
 import * as sandbox from "../sandbox.ts";
 import * as schedules from "../schedules.ts";
@@ -579,5 +581,60 @@ export const API_DOCS: RouteDocs = {
   "POST /api/subscription/webhook/:secret/pix": {
     summary: "The payment provider's notice (Pix)",
     access: "public",
+  },
+  "GET /api/dashboard": {
+    summary: "The dashboard's counters for a period (days, or date_from and date_to)",
+    description: ADMIN,
+    query: dashboard.Filter,
+  },
+  "GET /api/dashboard/ticketsUsers": {
+    summary: "Tickets per attendant in a period",
+    description: ADMIN,
+    query: dashboard.Filter,
+  },
+  "GET /api/dashboard/ticketsDay": {
+    summary: "Tickets per day (per hour for a single day) in a period",
+    description: ADMIN,
+    query: dashboard.Filter,
+  },
+  [`GET /api/contacts/:id${ID}/tickets`]: {
+    summary: "A contact's tickets, newest first (the ones the caller may see)",
+    query: contacts.ContactTicketsQuery,
+  },
+  [`PUT /api/contacts/:id${ID}/tags`]: {
+    summary: "Replace a contact's tags",
+    body: contacts.ContactTagsBody,
+  },
+  "GET /api/queueIntegration": {
+    summary: "List queue integrations (webhook, n8n, Typebot, Dialogflow)",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+    query: ListQuery,
+  },
+  [`GET /api/queueIntegration/:id${ID}`]: {
+    summary: "One queue integration",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+  },
+  "POST /api/queueIntegration": {
+    summary: "Create a queue integration",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+    body: queueIntegrations.IntegrationBody,
+  },
+  "POST /api/queueIntegration/testSession": {
+    summary: "Check Dialogflow credentials with one detectIntent call",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+    body: queueIntegrations.TestSessionBody,
+  },
+  [`PUT /api/queueIntegration/:id${ID}`]: {
+    summary: "Change a queue integration",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+    body: queueIntegrations.IntegrationBody,
+  },
+  [`POST /api/queueIntegration/:id${ID}/secret`]: {
+    summary: "Rotate a webhook or n8n integration's signing secret",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+  },
+  [`DELETE /api/queueIntegration/:id${ID}`]: {
+    summary: "Delete a queue integration (queues and connections pointing at it are unlinked)",
+    description: `${ADMIN} Plan flag useIntegrations.`,
   },
 };
