@@ -68,12 +68,14 @@ async function promptOfTicket(
     left join whatsapps w on w.id = t.whatsapp_id
     join prompts p on p.company_id = t.company_id
       and p.id = case
-        when t.queue_id is not null then q.prompt_id
+        -- A queue integration set beside the prompt answers instead (services/integrations):
+        -- two bots answering one customer would talk over each other.
+        when t.queue_id is not null then case when q.integration_id is null then q.prompt_id end
         -- A connection's prompt answers where no queue menu does (a connection without
         -- queues): otherwise the chatbot asks for a queue and that queue's prompt answers.
         when not exists (select 1 from whatsapp_queues wq
                          where wq.company_id = t.company_id and wq.whatsapp_id = w.id)
-          then w.prompt_id
+          then case when w.integration_id is null then w.prompt_id end
       end
     where t.id = ${ticketId} and t.company_id = ${companyId}
       and t.user_id is null and t.status <> 'closed' and not t.is_group

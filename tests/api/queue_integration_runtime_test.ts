@@ -11,6 +11,7 @@ import { sql } from "../../lib/db/mod.ts";
 import { FakeClock } from "../../lib/clock.ts";
 import { outboundFetch } from "../../lib/net/outbound.ts";
 import { INTEGRATION_JOB } from "../../services/integrations/runtime.ts";
+import { AI_REPLY_JOB } from "../../services/prompts/agent.ts";
 import { answer } from "../helpers/api_as.ts";
 import { startFakeIntegrations } from "../helpers/fake_integrations.ts";
 import { openTicketEnv, waitFor } from "../helpers/ticket_env.ts";
@@ -74,6 +75,20 @@ Deno.test("[integrations] a signed webhook event, retried after a 503, whose rep
   assert.match(hook.hmacSecret, /^[0-9a-f]{64}$/);
   fake.webhookSecret = hook.hmacSecret;
   await useOnConnection(hook.id);
+  // A prompt on the same connection stays quiet: the integration answers, not both bots.
+  const prompt = await answer(
+    await asAdmin("POST", "/api/prompt", {
+      name: "Assistente",
+      prompt: "Você atende a Loja.",
+      apiKey: "sk-quiet-key-00000001",
+      queueId: queues.sales,
+    }),
+  );
+  assert.equal(prompt.status, 200, JSON.stringify(prompt.body));
+  const both = await answer(
+    await asAdmin("PUT", `/api/whatsapp/${connectionId}`, { promptId: prompt.body.id }),
+  );
+  assert.equal(both.status, 200, JSON.stringify(both.body));
   let calls = 0;
   fake.webhookReply = () =>
     ++calls === 1
@@ -105,6 +120,12 @@ Deno.test("[integrations] a signed webhook event, retried after a 503, whose rep
     { body: "Pedido 42 a caminho. Até logo!", from_me: true, origin: "bot" },
   ]);
   assert.equal((await ticketOf(ticket.id)).status, "closed");
+  assert.equal(
+    await db.maybeOne(sql`select 1 from jobs where kind = ${AI_REPLY_JOB}`),
+    undefined,
+    "the prompt beside the integration queued no AI answer",
+  );
+  await asAdmin("PUT", `/api/whatsapp/${connectionId}`, { promptId: null });
 
   // A receiver that checks with an old secret fails once the secret is rotated.
   const rotated = await answer(await asAdmin("POST", `/api/queueIntegration/${hook.id}/secret`));
