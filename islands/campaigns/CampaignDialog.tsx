@@ -10,7 +10,7 @@ import { storedMediaAddress } from "../../lib/client/media_url.ts";
 import { closeModal, useModal } from "../../lib/client/modal.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import { toastError } from "../../lib/ui/toast.ts";
-import { showSaveFailure } from "./save_failed.ts";
+import { dialogRefusal } from "../admin/save_errors.ts";
 import { DialogActions } from "../../components/forms/DialogActions.tsx";
 import { SwitchField } from "../../components/forms/SwitchField.tsx";
 import {
@@ -103,6 +103,8 @@ export function CampaignDialog(
   const [values, setValues] = useState<Values>(() => initialValues(campaign));
   const [tab, setTab] = useState<number>(1);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Why the last save was refused, above the buttons (a toast would sit under the modal).
+  const [formError, setFormError] = useState("");
   const [saving, setSaving] = useState(false);
   const [options, setOptions] = useState<Partial<Record<Source, Option[]>>>({});
   const [media, setMedia] = useState<AttachmentValue>(() =>
@@ -132,6 +134,7 @@ export function CampaignDialog(
     event.preventDefault();
     if (!editable) return;
     setSaving(true);
+    setFormError("");
     const body = {
       ...values,
       scheduledAt: values.scheduledAt ? new Date(String(values.scheduledAt)).toISOString() : null,
@@ -152,7 +155,11 @@ export function CampaignDialog(
       if (saved && saved !== stored) onSaved(saved);
       if (err instanceof ApiError && err.code.startsWith("ERR_MEDIA_")) {
         setErrors({ media: t(`errors.${err.code}`) });
-      } else showSaveFailure(err, t, setErrors);
+      } else {
+        const refusal = dialogRefusal(err, t, DIALOG);
+        setErrors(refusal.fields);
+        setFormError(refusal.message);
+      }
       setSaving(false);
     }
   }
@@ -183,6 +190,7 @@ export function CampaignDialog(
       title={t(campaign ? "campaigns.editTitle" : "campaigns.createTitle")}
       description={editable ? undefined : t("campaigns.readOnly")}
       closeLabel={t("common.close")}
+      error={formError}
       footer={editable
         ? <DialogActions dialogId={DIALOG} formId={`${DIALOG}-form`} busy={saving} />
         : (

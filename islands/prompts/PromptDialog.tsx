@@ -5,10 +5,9 @@
  * characters) and a blank field keeps it.
  */
 import { useState } from "preact/hooks";
-import { api, ApiError } from "../../lib/client/api.ts";
-import { closeModal, useModal } from "../../lib/client/modal.ts";
+import { api } from "../../lib/client/api.ts";
+import { closeModal, revealFirstInvalid, useModal } from "../../lib/client/modal.ts";
 import { useT } from "../../lib/i18n/client.ts";
-import { toastError } from "../../lib/ui/toast.ts";
 import { NEURAL_VOICES, TEXT_ONLY } from "../../lib/ai/voices.ts";
 import { DialogActions } from "../../components/forms/DialogActions.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
@@ -17,7 +16,7 @@ import { Select } from "../../components/ui/Select.tsx";
 import { CONTROL_CLASSES } from "../../components/ui/Field.tsx";
 import { cx } from "../../components/ui/cx.ts";
 import type { PromptRow } from "../../components/prompts/types.ts";
-import { fieldErrorsOf } from "../admin/save_errors.ts";
+import { dialogRefusal } from "../admin/save_errors.ts";
 
 export const PROMPT_DIALOG_ID = "prompt-dialog";
 
@@ -56,6 +55,8 @@ export function PromptDialog({ prompt, queues, onSaved, onClose }: PromptDialogP
     maxMessages: String(prompt?.maxMessages ?? 10),
   });
   const [errors, setErrors] = useState<Errors>({});
+  // Why the last save was refused, above the buttons (a toast would sit under the modal).
+  const [formError, setFormError] = useState("");
   const [saving, setSaving] = useState(false);
   useModal(PROMPT_DIALOG_ID, onClose);
   const set = (field: Field) => (event: { currentTarget: { value: string } }) =>
@@ -74,7 +75,12 @@ export function PromptDialog({ prompt, queues, onSaved, onClose }: PromptDialogP
     event.preventDefault();
     const found = check();
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    setFormError("");
+    if (Object.keys(found).length > 0) {
+      setFormError(t("common.fixFields"));
+      revealFirstInvalid(PROMPT_DIALOG_ID);
+      return;
+    }
     setSaving(true);
     const body = {
       name: form.name.trim(),
@@ -96,9 +102,9 @@ export function PromptDialog({ prompt, queues, onSaved, onClose }: PromptDialogP
       onSaved(saved);
       closeModal(PROMPT_DIALOG_ID);
     } catch (err) {
-      const fields = fieldErrorsOf(err, t);
-      if (Object.keys(fields).length > 0) setErrors(fields as Errors);
-      else toastError(err instanceof ApiError ? err.code : undefined);
+      const refusal = dialogRefusal(err, t, PROMPT_DIALOG_ID);
+      setErrors(refusal.fields as Errors);
+      setFormError(refusal.message);
       setSaving(false);
     }
   }
@@ -111,6 +117,7 @@ export function PromptDialog({ prompt, queues, onSaved, onClose }: PromptDialogP
       id={PROMPT_DIALOG_ID}
       title={t(prompt ? "prompts.editTitle" : "prompts.createTitle")}
       closeLabel={t("common.close")}
+      error={formError}
       footer={<DialogActions dialogId={PROMPT_DIALOG_ID} formId="prompt-form" busy={saving} />}
     >
       <form id="prompt-form" class="flex flex-col gap-4" onSubmit={save} noValidate>

@@ -13,15 +13,12 @@ import { seriousViolations } from "../helpers/axe.ts";
 import { comesIntoView, inViewport, launchBrowser } from "../helpers/browser.ts";
 import { signedInPage, startTestServer } from "../helpers/browser_server.ts";
 
-/**
- * Each page with its add button's text and the dialog it opens; `refusal`: an empty save is
- * refused inside the dialog (the campaign and prompt dialogs' refusals are their areas' own
- * tests).
- */
+/** Each page with its add button's text and the dialog it opens; `refusal`: an empty save is
+ * refused inside the dialog. */
 const LONG_DIALOGS = [
   { path: "/users", button: "Adicionar usuário", dialog: "user", refusal: true },
-  { path: "/campaigns", button: "Nova campanha", dialog: "campaign", refusal: false },
-  { path: "/prompts", button: "Novo prompt", dialog: "prompt", refusal: false },
+  { path: "/campaigns", button: "Nova campanha", dialog: "campaign", refusal: true },
+  { path: "/prompts", button: "Novo prompt", dialog: "prompt", refusal: true },
   { path: "/schedules", button: "Novo agendamento", dialog: "schedule", refusal: true },
   { path: "/contacts", button: "Novo contato", dialog: "contact", refusal: true },
 ];
