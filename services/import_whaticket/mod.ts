@@ -7,6 +7,7 @@
 import type { Db, Queryable } from "../../lib/db/mod.ts";
 import type { MediaStore } from "../../lib/media/mod.ts";
 import type { SecretBox } from "../../lib/crypto/secret_box.ts";
+import { integrationLinks, queueIntegrations } from "./steps/integrations.ts";
 import { type ImportContext, loadIds } from "./context.ts";
 import { runStep, type TableStep } from "./engine.ts";
 import { ImportReport, Progress } from "./report.ts";
@@ -92,6 +93,8 @@ const STEPS: Step[] = [
   campaignShipping,
   prompts,
   promptLinks,
+  queueIntegrations,
+  integrationLinks,
   chats,
   chatUsers,
   chatMessages,
@@ -101,7 +104,6 @@ const STEPS: Step[] = [
 
 /** Whaticket tables with nothing to go to here (yet), reported so nobody looks for them. */
 const NOT_CARRIED: Record<string, string> = {
-  QueueIntegrations: "queue integrations are not imported by this version",
   Subscriptions: "unused by Whaticket (its writes are commented out)",
   Baileys: "phone address books are synced again by the connection",
 };

@@ -77,3 +77,11 @@ export function stamps(row: Record<string, unknown>, now: Date) {
 export const STAMP_COLUMNS = { created_at: "timestamptz", updated_at: "timestamptz" } as const;
 
 export const MISSING_COMPANY = "its company is missing or was not imported";
+
+/** A number held within a column's check, or its default when the source has none. */
+export function clamp(value: unknown, min: number, max: number, fallback: number): number {
+  const n = Number(value);
+  return value === null || value === undefined || !Number.isFinite(n)
+    ? fallback
+    : Math.min(max, Math.max(min, n));
+}

@@ -11,6 +11,7 @@ import { sql } from "../../lib/db/mod.ts";
 import { createDiskMediaStore } from "../../lib/media/mod.ts";
 import { secretBoxOf } from "../../services/accounts/secrets.ts";
 import { type ImportReport, importWhaticket } from "../../services/import_whaticket/mod.ts";
+import { sealPurpose } from "../../services/integrations/integrations.ts";
 import { openTestApp } from "../helpers/app.ts";
 import { openWhaticketSource, sourceServerUrl } from "../helpers/whaticket_source.ts";
 
@@ -122,7 +123,14 @@ Deno.test({
           ),
           1,
         );
-        assert.equal(line(report, "QueueIntegrations").read, 1);
+        const integrations = line(report, "QueueIntegrations");
+        assert.equal(integrations.read, 4);
+        assert.equal(integrations.imported, 2);
+        assert.equal(integrations.skipped.get("unknown integration type"), 1);
+        assert.equal(
+          integrations.skipped.get("Dialogflow credentials are not a service account"),
+          1,
+        );
         assert.equal(line(report, "Messages").repaired.get("invisible markers stripped"), 1);
       });
 
@@ -274,6 +282,34 @@ Deno.test({
             sql`select prompt_id from queues where name = 'Financeiro'`,
           );
           assert.equal(queue.prompt_id, prompt.id);
+        },
+      );
+
+      await t.step(
+        "queue integrations come with a signing secret each; their queue points at them",
+        async () => {
+          const rows = await db.query<Record<string, unknown>>(sql`
+            select id, type, name, project_name, url_n8n, typebot_slug, typebot_expires,
+                   typebot_delay_message, hmac_secret_sealed
+            from queue_integrations order by name`);
+          assert.deepEqual(rows.map((row) => [row.type, row.name, row.project_name]), [
+            ["n8n", "fluxo", "fluxo"],
+            ["typebot", "robo", "robo"],
+          ]);
+          const typebot = rows[1]!;
+          assert.equal(typebot.url_n8n, "https://typebot.example.com");
+          assert.equal(typebot.typebot_slug, "loja-azul");
+          assert.equal(typebot.typebot_expires, 30);
+          assert.equal(typebot.typebot_delay_message, 60000, "90 s is held to our limit");
+          const secret = await secretBoxOf(db).open(
+            String(rows[0]!.hmac_secret_sealed),
+            sealPurpose(Number(rows[0]!.id), "hmacSecret"),
+          );
+          assert.match(secret, /^[0-9a-f]{64}$/);
+          const queue = await db.one<{ integration_id: number }>(
+            sql`select integration_id from queues where name = 'Financeiro'`,
+          );
+          assert.equal(queue.integration_id, typebot.id);
         },
       );
 

@@ -2,30 +2,23 @@
  * AI prompts (their provider keys sealed again with our secret box, for their new row), the
  * internal chat, the super user's announcements and the companies' invoices.
  */
-import { sql } from "../../../lib/db/mod.ts";
 import { secretHint } from "../../../lib/crypto/secret_box.ts";
 import { keyPurpose } from "../../prompts/prompts.ts";
 import type { ImportContext } from "../context.ts";
 import { type Decision, newIds, type TableStep } from "../engine.ts";
 import { copyMedia, mediaColumns } from "../media.ts";
+import { linkQueuesAndConnections } from "./links.ts";
 import {
   bool,
+  clamp,
   day,
   instant,
   MISSING_COMPANY,
   ref,
-  sid,
   STAMP_COLUMNS,
   stamps,
   text,
 } from "../values.ts";
-
-const clamp = (value: unknown, min: number, max: number, fallback: number) => {
-  const n = Number(value);
-  return value === null || value === undefined || !Number.isFinite(n)
-    ? fallback
-    : Math.min(max, Math.max(min, n));
-};
 
 export const prompts: TableStep = {
   table: "Prompts",
@@ -99,28 +92,8 @@ export const prompts: TableStep = {
 };
 
 /** Queues and connections that answered with a prompt answer with its imported copy. */
-export async function promptLinks(ctx: ImportContext): Promise<void> {
-  const promptIds = await ctx.ids("Prompts");
-  if (promptIds.size === 0) return;
-  for (const [table, target] of [["Queues", "queues"], ["Whatsapps", "whatsapps"]] as const) {
-    if (!(await ctx.source.columns(table)).has("promptId")) continue;
-    const ids = await ctx.ids(table);
-    const rows = await ctx.source.query(
-      `select id, "promptId" from "${table}" where "promptId" is not null`,
-    );
-    const pairs = rows.flatMap((row) => {
-      const id = ref(ids, row.id);
-      const promptId = ref(promptIds, sid(row.promptId));
-      return id && promptId ? [{ i: id, p: promptId }] : [];
-    });
-    if (pairs.length === 0) continue;
-    await ctx.batch((tx) =>
-      tx.run(sql`
-        update ${sql.ident(target)} t set prompt_id = p.p
-        from jsonb_to_recordset(${JSON.stringify(pairs)}::text::jsonb) as p(i int, p int)
-        where t.id = p.i and t.prompt_id is null`)
-    );
-  }
+export function promptLinks(ctx: ImportContext): Promise<void> {
+  return linkQueuesAndConnections(ctx, { table: "Prompts", column: "promptId" }, "prompt_id");
 }
 
 export const chats: TableStep = {
