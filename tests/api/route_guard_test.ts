@@ -22,6 +22,10 @@ const PUBLIC_ROUTES = new Set([
   // The Pix provider's notification: the secret path token, then the provider's read-back.
   "POST /api/subscription/webhook/:secret",
   "POST /api/subscription/webhook/:secret/pix", // the same, as Efí addresses it
+  // The integrators' API reference: integrators read it before they have a token, and it
+  // describes routes and fields only (no company data, no secret).
+  "GET /api/openapi.json",
+  "GET /api/docs",
 ]);
 
 /** Any id-like parameter gets a plausible value; the guard must answer before any lookup. */
