@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { exportPKCS8, exportSPKI, generateKeyPair } from "jose";
 import { sql } from "../../lib/db/mod.ts";
 import { FakeClock } from "../../lib/clock.ts";
-import { outboundFetch } from "../../lib/net/outbound.ts";
+import { outboundFetch, type OutboundOptions } from "../../lib/net/outbound.ts";
 import { INTEGRATION_JOB } from "../../services/integrations/runtime.ts";
 import { AI_REPLY_JOB } from "../../services/prompts/agent.ts";
 import { answer } from "../helpers/api_as.ts";
@@ -269,12 +269,15 @@ Deno.test("[integrations] a provider that never answers leaves the ticket pendin
   await useOnConnection(slow.id);
   // The real guard, with a time limit short enough for a test.
   const outbound = env.services.outbound;
-  env.services.outbound = (url, init, options) =>
-    outboundFetch(url, init, {
-      ...options,
-      timeoutMs: 200,
-      allowPrivateHosts: [new URL(fake.baseUrl).host],
-    });
+  env.services.outbound = Object.assign(
+    (url: string | URL, init?: RequestInit, options?: OutboundOptions) =>
+      outboundFetch(url, init, {
+        ...options,
+        timeoutMs: 200,
+        allowPrivateHosts: [new URL(fake.baseUrl).host],
+      }),
+    { checkSaved: outbound.checkSaved },
+  );
   try {
     const ticket = await customerWrites("5511966660004", "Davi", "Preciso de ajuda");
     await runJobs();
