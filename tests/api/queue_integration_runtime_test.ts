@@ -11,6 +11,7 @@ import { sql } from "../../lib/db/mod.ts";
 import { FakeClock } from "../../lib/clock.ts";
 import { outboundFetch, type OutboundOptions } from "../../lib/net/outbound.ts";
 import { INTEGRATION_JOB } from "../../services/integrations/runtime.ts";
+import type { SandboxProvider } from "../../services/whatsapp/sandbox/provider.ts";
 import { AI_REPLY_JOB } from "../../services/prompts/agent.ts";
 import { answer } from "../helpers/api_as.ts";
 import { startFakeIntegrations } from "../helpers/fake_integrations.ts";
@@ -55,6 +56,24 @@ async function runJobs() {
     return queued ? true : undefined;
   }, "the integration job");
   while ((await jobs.tick()).claimed > 0) { /* until the due ones are done */ }
+}
+
+/**
+ * The sandbox phone, each of whose sends to `number` notes how many "typing…" states that
+ * chat was shown before it.
+ */
+function watchPhone(number: string) {
+  const phone = env.whatsapp.localProvider(connectionId) as SandboxProvider;
+  const send = phone.send;
+  const presences = () => phone.presences.filter((p) => p.number === number).map((p) => p.presence);
+  const sends: { body: string; presencesBefore: number }[] = [];
+  phone.send = (message) => {
+    if (message.to.number === number) {
+      sends.push({ body: message.body, presencesBefore: presences().length });
+    }
+    return send(message);
+  };
+  return { presences, sends, restore: () => phone.send = send };
 }
 
 async function messagesOf(ticketId: number) {
@@ -324,8 +343,14 @@ Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text,
       select body, media_name, created_at from messages
       where ticket_id = ${ticketId} and from_me order by id`);
 
+  const watched = watchPhone("5511966660005");
   const ticket = await customerWrites("5511966660005", "Eva", "Oi");
   await runJobs();
+  // "typing…" is shown before the first held reply leaves.
+  await env.whatsapp.drainOutbox(connectionId);
+  watched.restore();
+  assert.deepEqual(watched.presences(), ["composing"]);
+  assert.deepEqual(watched.sends.map((s) => s.presencesBefore), [1, 1]);
   const [welcome, picture] = await sentAt(ticket.id);
   assert.equal(welcome!.body, "Bem-vindo ao cardápio");
   assert.equal(picture!.media_name, "pizza.png", "the image was fetched and stored");
@@ -354,4 +379,38 @@ Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text,
   await customerWrites("5511966660005", "Eva", "sair");
   await runJobs();
   assert.equal((await ticketOf(ticket.id)).status, "closed");
+});
+
+Deno.test("[integrations] Typebot: a transfer before any held reply takes the typing back", async () => {
+  const bot = await createIntegration({
+    type: "typebot",
+    name: "Direto",
+    urlN8N: `${fake.baseUrl}/typebot`,
+    typebotSlug: "direto",
+    typebotDelayMessage: 800,
+  });
+  await useOnConnection(bot.id);
+  fake.typebotReply = () => ({
+    sessionId: "direto-1",
+    messages: [
+      {
+        type: "text",
+        content: {
+          richText: [{ type: "p", children: [{ text: `#{"queueId":${queues.support}}` }] }],
+        },
+      },
+      { type: "text", content: { markdown: "Nunca dito" } },
+    ],
+  });
+  const watched = watchPhone("5511966660007");
+  try {
+    const ticket = await customerWrites("5511966660007", "Fábio", "Oi");
+    await runJobs();
+    await env.whatsapp.drainOutbox(connectionId);
+    assert.deepEqual(watched.presences(), ["composing", "paused"]);
+    assert.deepEqual(watched.sends, [], "nothing after the transfer was sent");
+    assert.equal((await ticketOf(ticket.id)).queueId, queues.support);
+  } finally {
+    watched.restore();
+  }
 });
