@@ -131,6 +131,30 @@ export async function checkOutboundUrl(
   if (!addresses.every(isPublicAddress)) throw new AppError("ERR_OUTBOUND_HOST_REFUSED", 400);
 }
 
+/**
+ * An address as a form saves it, refused for what a call to it would be refused for: the
+ * scheme, credentials, a refused literal, a name that resolves into a refused range. A name
+ * that does not resolve now is kept: the server may reach it later (a record not yet
+ * published, a resolver only the server's network has).
+ */
+export async function checkSavedUrl(
+  address: string,
+  options: Omit<OutboundOptions, "timeoutMs" | "maxBytes"> = {},
+): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new AppError("ERR_OUTBOUND_URL_INVALID", 400);
+  }
+  try {
+    await checkOutboundUrl(url, options);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "ERR_OUTBOUND_HOST_NOT_FOUND") return;
+    throw error;
+  }
+}
+
 async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (declared > maxBytes) {
@@ -211,14 +235,24 @@ export async function outboundFetch(
   }
 }
 
-/** `outboundFetch` with the installation's options bound (services/deps.ts `outbound`). */
-export type OutboundFetch = (
-  input: string | URL,
-  init?: RequestInit,
-  options?: Omit<OutboundOptions, "allowPrivateHosts">,
-) => Promise<OutboundResponse>;
+/**
+ * `outboundFetch` with the installation's options bound (services/deps.ts `outbound`), and
+ * `checkSaved`, the same rules for an address as a form saves it (`checkSavedUrl`).
+ */
+export interface OutboundFetch {
+  (
+    input: string | URL,
+    init?: RequestInit,
+    options?: Omit<OutboundOptions, "allowPrivateHosts">,
+  ): Promise<OutboundResponse>;
+  checkSaved(address: string): Promise<void>;
+}
 
 /** The installation's outbound client: `ALLOW_PRIVATE_HOSTS` applied to every call. */
 export function outboundClient(allowPrivateHosts: readonly string[]): OutboundFetch {
-  return (input, init, options) => outboundFetch(input, init, { ...options, allowPrivateHosts });
+  return Object.assign(
+    (input: string | URL, init?: RequestInit, options?: OutboundOptions) =>
+      outboundFetch(input, init, { ...options, allowPrivateHosts }),
+    { checkSaved: (address: string) => checkSavedUrl(address, { allowPrivateHosts }) },
+  );
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { AppError } from "../http/errors.ts";
-import { isPublicAddress, outboundFetch, type Resolve } from "./outbound.ts";
+import { checkSavedUrl, isPublicAddress, outboundFetch, type Resolve } from "./outbound.ts";
 
 /** A local server (a private address: only reachable when allowed) for one test. */
 async function withServer(
@@ -189,4 +189,20 @@ Deno.test("[outbound] answers too large and servers too slow are refused", async
       release();
     },
   );
+});
+
+Deno.test("[outbound] a saved address: refused ranges refused, a name not found yet kept", async () => {
+  const resolve: Resolve = (host) =>
+    Promise.resolve(({ "intranet.example": ["10.0.0.5"] })[host] ?? []);
+  for (const address of ["http://127.0.0.1/", "http://[::1]/", "http://intranet.example/"]) {
+    assert.equal(
+      await refusal(checkSavedUrl(address, { resolve })),
+      "ERR_OUTBOUND_HOST_REFUSED",
+      address,
+    );
+  }
+  assert.equal(await refusal(checkSavedUrl("ftp://example.com/")), "ERR_OUTBOUND_URL_SCHEME");
+  assert.equal(await refusal(checkSavedUrl("no address")), "ERR_OUTBOUND_URL_INVALID");
+  await checkSavedUrl("https://not-yet.example/", { resolve });
+  await checkSavedUrl("http://10.0.0.5:5678/", { resolve, allowPrivateHosts: ["10.0.0.5:5678"] });
 });

@@ -106,6 +106,21 @@ function valuesOf(input: QueueIntegrationInput) {
   };
 }
 
+/**
+ * The address the runtime will call, checked as it is saved with the SSRF guard's own rules
+ * (lib/net/outbound.ts), so an internal address is refused on the form rather than found out
+ * when a customer writes. A name that does not resolve yet is kept.
+ */
+async function checkAddress(deps: IntegrationDeps, input: QueueIntegrationInput) {
+  if (input.type === "dialogflow" || !input.urlN8N) return;
+  try {
+    await deps.outbound.checkSaved(input.urlN8N);
+  } catch (error) {
+    if (error instanceof AppError) throw fieldRefusal("urlN8N", { code: error.code });
+    throw error;
+  }
+}
+
 export async function createIntegration(
   deps: IntegrationDeps,
   who: Who,
@@ -115,6 +130,7 @@ export async function createIntegration(
   if (input.type === "dialogflow" && !input.jsonContent) {
     throw fieldRefusal("jsonContent", { code: "ERR_REQUIRED" });
   }
+  await checkAddress(deps, input);
   // The id first: each secret is sealed for its row, before the transaction (the box may
   // read its key from the database, whose one embedded connection a transaction holds).
   const { id } = await deps.db.one<{ id: number }>(
@@ -155,6 +171,7 @@ export async function updateIntegration(
   if (input.type === "dialogflow" && !input.jsonContent && !current.hasAccount) {
     throw fieldRefusal("jsonContent", { code: "ERR_REQUIRED" });
   }
+  await checkAddress(deps, input);
   const account = await sealAccount(deps, id, input);
   const { projectName, language } = valuesOf(input);
   const keepAccount = input.type === "dialogflow";

@@ -37,7 +37,16 @@ const WEBHOOK_ATTEMPTS = 5;
 
 export type RuntimeDeps = Pick<
   ServiceDeps,
-  "db" | "hub" | "media" | "mediaLinks" | "clock" | "log" | "secrets" | "outbound" | "dialogflowUrl"
+  | "db"
+  | "hub"
+  | "media"
+  | "mediaLinks"
+  | "clock"
+  | "log"
+  | "secrets"
+  | "outbound"
+  | "dialogflowUrl"
+  | "sessions"
 >;
 
 /**

@@ -2,9 +2,12 @@
  * One customer message in a Typebot conversation: the finish and restart keywords, the
  * session reset after `typebotExpires` minutes of silence, then startChat or continueChat,
  * and what Typebot said sent in order, `typebotDelayMessage` apart, its commands obeyed.
+ * While the first held reply waits, the customer sees "typing…".
  */
 import { sql } from "../../lib/db/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
+import { contactRecipient } from "../tickets/queue_outgoing.ts";
+import type { ChatPresence } from "../whatsapp/provider.ts";
 import type { Message, Ticket } from "../tickets/types.ts";
 import { closeByBot, sendBotMessage, transferByBot } from "./actions.ts";
 import { type IntegrationSession, stopSession } from "./sessions.ts";
@@ -13,7 +16,7 @@ import type { ActiveIntegration } from "./types.ts";
 
 type TurnDeps = Pick<
   ServiceDeps,
-  "db" | "hub" | "media" | "mediaLinks" | "clock" | "log" | "outbound"
+  "db" | "hub" | "media" | "mediaLinks" | "clock" | "log" | "outbound" | "sessions"
 >;
 
 const same = (a: string, b: string) =>
@@ -29,6 +32,29 @@ async function saveSession(
     set typebot_session_id = ${sessionId}, choices = ${JSON.stringify(choices)}::text::jsonb,
         last_activity_at = ${deps.clock.now()}
     where ticket_id = ${ticketId}`);
+}
+
+/**
+ * "typing…" in the customer's chat, shown by the connection when it runs here. A courtesy:
+ * a failure is logged and the replies go out all the same.
+ */
+async function showTyping(
+  deps: TurnDeps,
+  companyId: number,
+  ticket: Ticket,
+  presence: ChatPresence,
+): Promise<void> {
+  if (ticket.whatsappId === null) return;
+  try {
+    const to = await contactRecipient(deps.db, companyId, ticket.contact.id);
+    await deps.sessions.sendPresence(ticket.whatsappId, to, presence);
+  } catch (error) {
+    deps.log.warn("Typebot: the typing indicator could not be shown", {
+      companyId,
+      ticketId: ticket.id,
+      error: String(error),
+    });
+  }
 }
 
 export async function runTypebot(
@@ -80,15 +106,24 @@ export async function runTypebot(
     return;
   }
   const delay = integration.typebotDelayMessage;
+  // WhatsApp ends "typing…" when our next message arrives, so it covers the first wait; a
+  // turn that ends on a command before any reply ends it by hand.
+  const typing = delay > 0 && turn.outputs.some((output) => output.kind !== "command");
+  if (typing) await showTyping(deps, companyId, ticket, "composing");
   let sent = 0;
+  const stopTyping = async () => {
+    if (typing && sent === 0) await showTyping(deps, companyId, ticket, "paused");
+  };
   for (const output of turn.outputs) {
     if (output.kind === "command") {
       const { stopBot, queueId, userId } = output.command;
       if (queueId || userId) {
+        await stopTyping();
         await transferByBot(deps, companyId, ticket.id, { queueId, userId });
         return;
       }
       if (stopBot) {
+        await stopTyping();
         await stopSession(deps.db, companyId, ticket.id, "stopped by the typebot", now);
         return;
       }

@@ -145,6 +145,9 @@ export interface OutgoingMessage {
   quotedId?: string;
 }
 
+/** What a chat shows of us: "typing…" (composing) or nothing again (paused). */
+export type ChatPresence = "composing" | "paused";
+
 export interface SentMessage {
   messageId: string;
   timestamp: Date;
@@ -167,6 +170,8 @@ export interface WhatsappProvider {
   sentMessage?(messageId: string): Promise<SentMessage | undefined>;
   /** The bytes of an incoming message's media (also available through `media.fetch()`). */
   downloadMedia(messageId: string): Promise<Uint8Array>;
+  /** Shows "typing…" in a chat, or stops showing it; WhatsApp also stops at our next message. */
+  sendPresence?(to: Recipient, presence: ChatPresence): Promise<void>;
   /** Refuses a ringing call (the company's `call` setting is off). */
   rejectCall?(call: CallEvent): Promise<void>;
   /**

@@ -25,6 +25,7 @@ import {
 import { type OutboxPayload, sendDue } from "./outbox.ts";
 import type {
   CallEvent,
+  ChatPresence,
   ConnectionStatus,
   ContactIdentity,
   NumberCheck,
@@ -33,6 +34,7 @@ import type {
   ProviderEventBody,
   ProviderFactory,
   ProviderName,
+  Recipient,
   WhatsappProvider,
 } from "./provider.ts";
 
@@ -201,6 +203,20 @@ export class WhatsappSessions {
       throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409);
     }
     return await running.provider.send(message);
+  }
+
+  /**
+   * Shows "typing…" (or stops it) in a chat through a connection running on this instance.
+   * False when it runs elsewhere, is not connected or its transport cannot: presence is a
+   * courtesy, not worth a command to another instance.
+   */
+  async sendPresence(id: number, to: Recipient, presence: ChatPresence): Promise<boolean> {
+    const running = this.#running.get(id);
+    if (!running || running.status !== "CONNECTED" || !running.provider.sendPresence) {
+      return false;
+    }
+    await running.provider.sendPresence(to, presence);
+    return true;
   }
 
   /**

@@ -9,8 +9,9 @@ import assert from "node:assert/strict";
 import { exportPKCS8, exportSPKI, generateKeyPair } from "jose";
 import { sql } from "../../lib/db/mod.ts";
 import { FakeClock } from "../../lib/clock.ts";
-import { outboundFetch } from "../../lib/net/outbound.ts";
+import { outboundFetch, type OutboundOptions } from "../../lib/net/outbound.ts";
 import { INTEGRATION_JOB } from "../../services/integrations/runtime.ts";
+import type { SandboxProvider } from "../../services/whatsapp/sandbox/provider.ts";
 import { AI_REPLY_JOB } from "../../services/prompts/agent.ts";
 import { answer } from "../helpers/api_as.ts";
 import { startFakeIntegrations } from "../helpers/fake_integrations.ts";
@@ -55,6 +56,24 @@ async function runJobs() {
     return queued ? true : undefined;
   }, "the integration job");
   while ((await jobs.tick()).claimed > 0) { /* until the due ones are done */ }
+}
+
+/**
+ * The sandbox phone, each of whose sends to `number` notes how many "typing…" states that
+ * chat was shown before it.
+ */
+function watchPhone(number: string) {
+  const phone = env.whatsapp.localProvider(connectionId) as SandboxProvider;
+  const send = phone.send;
+  const presences = () => phone.presences.filter((p) => p.number === number).map((p) => p.presence);
+  const sends: { body: string; presencesBefore: number }[] = [];
+  phone.send = (message) => {
+    if (message.to.number === number) {
+      sends.push({ body: message.body, presencesBefore: presences().length });
+    }
+    return send(message);
+  };
+  return { presences, sends, restore: () => phone.send = send };
 }
 
 async function messagesOf(ticketId: number) {
@@ -269,12 +288,15 @@ Deno.test("[integrations] a provider that never answers leaves the ticket pendin
   await useOnConnection(slow.id);
   // The real guard, with a time limit short enough for a test.
   const outbound = env.services.outbound;
-  env.services.outbound = (url, init, options) =>
-    outboundFetch(url, init, {
-      ...options,
-      timeoutMs: 200,
-      allowPrivateHosts: [new URL(fake.baseUrl).host],
-    });
+  env.services.outbound = Object.assign(
+    (url: string | URL, init?: RequestInit, options?: OutboundOptions) =>
+      outboundFetch(url, init, {
+        ...options,
+        timeoutMs: 200,
+        allowPrivateHosts: [new URL(fake.baseUrl).host],
+      }),
+    { checkSaved: outbound.checkSaved },
+  );
   try {
     const ticket = await customerWrites("5511966660004", "Davi", "Preciso de ajuda");
     await runJobs();
@@ -321,8 +343,14 @@ Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text,
       select body, media_name, created_at from messages
       where ticket_id = ${ticketId} and from_me order by id`);
 
+  const watched = watchPhone("5511966660005");
   const ticket = await customerWrites("5511966660005", "Eva", "Oi");
   await runJobs();
+  // "typing…" is shown before the first held reply leaves.
+  await env.whatsapp.drainOutbox(connectionId);
+  watched.restore();
+  assert.deepEqual(watched.presences(), ["composing"]);
+  assert.deepEqual(watched.sends.map((s) => s.presencesBefore), [1, 1]);
   const [welcome, picture] = await sentAt(ticket.id);
   assert.equal(welcome!.body, "Bem-vindo ao cardápio");
   assert.equal(picture!.media_name, "pizza.png", "the image was fetched and stored");
@@ -351,4 +379,38 @@ Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text,
   await customerWrites("5511966660005", "Eva", "sair");
   await runJobs();
   assert.equal((await ticketOf(ticket.id)).status, "closed");
+});
+
+Deno.test("[integrations] Typebot: a transfer before any held reply takes the typing back", async () => {
+  const bot = await createIntegration({
+    type: "typebot",
+    name: "Direto",
+    urlN8N: `${fake.baseUrl}/typebot`,
+    typebotSlug: "direto",
+    typebotDelayMessage: 800,
+  });
+  await useOnConnection(bot.id);
+  fake.typebotReply = () => ({
+    sessionId: "direto-1",
+    messages: [
+      {
+        type: "text",
+        content: {
+          richText: [{ type: "p", children: [{ text: `#{"queueId":${queues.support}}` }] }],
+        },
+      },
+      { type: "text", content: { markdown: "Nunca dito" } },
+    ],
+  });
+  const watched = watchPhone("5511966660007");
+  try {
+    const ticket = await customerWrites("5511966660007", "Fábio", "Oi");
+    await runJobs();
+    await env.whatsapp.drainOutbox(connectionId);
+    assert.deepEqual(watched.presences(), ["composing", "paused"]);
+    assert.deepEqual(watched.sends, [], "nothing after the transfer was sent");
+    assert.equal((await ticketOf(ticket.id)).queueId, queues.support);
+  } finally {
+    watched.restore();
+  }
 });

@@ -7,7 +7,9 @@ import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { answer, openAppWithActors } from "../helpers/api_as.ts";
 
-const env = await openAppWithActors();
+// An n8n on the installation's own network, as an operator would allow it.
+const ALLOWED_N8N = "10.1.2.3:5678";
+const env = await openAppWithActors({ env: { ALLOW_PRIVATE_HOSTS: ALLOWED_N8N } });
 const { db, companyId, asAdmin, asAgent, asOtherAdmin } = env;
 Deno.test.afterAll(() => env.close());
 
@@ -159,4 +161,72 @@ Deno.test("[api] queue integrations: a plan without useIntegrations refuses the 
     await db.run(sql`update plans set use_integrations = true
       where id = (select plan_id from companies where id = ${companyId})`);
   }
+});
+
+Deno.test("[api] queue integrations: an internal address is refused on save, the allowed one kept", async () => {
+  const count = async () =>
+    (await db.one<{ n: number }>(
+      sql`select count(*)::int as n from queue_integrations where company_id = ${companyId}`,
+    )).n;
+  const before = await count();
+  const refusal = async (method: "POST" | "PUT", path: string, body: Record<string, unknown>) => {
+    const { status, body: answerBody } = await answer(await asAdmin(method, path, body));
+    assert.equal(status, 400, JSON.stringify(answerBody));
+    return answerBody.fields;
+  };
+  const HOST_REFUSED = { urlN8N: { code: "ERR_OUTBOUND_HOST_REFUSED" } };
+  for (const urlN8N of ["http://127.0.0.1:8080/hook", "http://169.254.169.254/latest"]) {
+    assert.deepEqual(
+      await refusal("POST", "/api/queueIntegration", { type: "webhook", name: "CRM", urlN8N }),
+      HOST_REFUSED,
+      urlN8N,
+    );
+    assert.deepEqual(
+      await refusal("POST", "/api/queueIntegration", {
+        type: "typebot",
+        name: "Bot",
+        urlN8N,
+        typebotSlug: "bot",
+      }),
+      HOST_REFUSED,
+      urlN8N,
+    );
+  }
+  assert.equal(await count(), before);
+
+  // The allowed host:port is kept; a name that does not resolve now is kept too.
+  const allowed = await answer(
+    await asAdmin("POST", "/api/queueIntegration", {
+      type: "n8n",
+      name: "Fluxo interno",
+      urlN8N: `http://${ALLOWED_N8N}/webhook/1`,
+    }),
+  );
+  assert.equal(allowed.status, 200, JSON.stringify(allowed.body));
+  const later = await answer(
+    await asAdmin("POST", "/api/queueIntegration", {
+      type: "webhook",
+      name: "Ainda sem DNS",
+      urlN8N: "https://crm.balcao.invalid/hook",
+    }),
+  );
+  assert.equal(later.status, 200, JSON.stringify(later.body));
+
+  const path = `/api/queueIntegration/${allowed.body.id}`;
+  for (
+    const urlN8N of [
+      "http://127.0.0.1:5678/webhook/1",
+      "http://169.254.169.254/latest",
+      "http://10.1.2.3:9999/webhook/1",
+    ]
+  ) {
+    assert.deepEqual(
+      await refusal("PUT", path, { type: "n8n", name: "Fluxo interno", urlN8N }),
+      HOST_REFUSED,
+      urlN8N,
+    );
+  }
+  const kept = await answer(await asAdmin("GET", path));
+  assert.equal(kept.body.urlN8N, `http://${ALLOWED_N8N}/webhook/1`);
+  assert.equal(kept.body.updatedAt, allowed.body.updatedAt);
 });

@@ -72,11 +72,13 @@ export interface Actors {
  * A test app (optionally with a realtime hub) and the usual cast of an administration
  * test: the super user, and two companies with their users.
  */
-export async function openAppWithActors(options: { hub?: Hub } = {}) {
+export async function openAppWithActors(
+  options: { hub?: Hub; env?: Record<string, string> } = {},
+) {
   const testDb = await openTestDb();
   const { db } = testDb;
   const jwtKey = await loadJwtKey(db);
-  const app = createApp({ db, config: loadConfig({}), jwtKey, hub: options.hub });
+  const app = createApp({ db, config: loadConfig(options.env ?? {}), jwtKey, hub: options.hub });
   const platform = await createCompanyWithUsers(db, jwtKey, { super: { super: true } });
   const company = await createCompanyWithUsers(db, jwtKey, {
     admin: {},

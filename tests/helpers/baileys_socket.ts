@@ -1,6 +1,7 @@
 /**
  * Stand-ins for Baileys' socket in the provider's tests: each one records its config and what
- * it sent, and `push` feeds it events as Baileys' `ev.process` would.
+ * it sent (messages and presence updates), and `push` feeds it events as Baileys'
+ * `ev.process` would.
  */
 import type { UserFacingSocketConfig } from "baileys";
 import type { SocketLike } from "../../services/whatsapp/baileys/provider.ts";
@@ -11,6 +12,7 @@ export interface FakeSocket extends SocketLike {
   config: UserFacingSocketConfig;
   ended: boolean;
   sent: { jid: string; content: unknown }[];
+  presences: { type: string; jid?: string }[];
   push(events: Record<string, unknown>): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export function fakeSockets() {
       config,
       ended: false,
       sent: [],
+      presences: [],
       ev: {
         process(h) {
           handler = h;
@@ -38,6 +41,10 @@ export function fakeSockets() {
           key: { remoteJid: jid, id: `SENT${socket.sent.length}`, fromMe: true },
           messageTimestamp: 1_700_000_000,
         });
+      },
+      sendPresenceUpdate(type, jid) {
+        socket.presences.push({ type, jid });
+        return Promise.resolve();
       },
       push: async (events) => await handler(events),
     };

@@ -21,6 +21,7 @@ import { Buffer } from "node:buffer";
 import { sql } from "../../../lib/db/mod.ts";
 import {
   type CallEvent,
+  type ChatPresence,
   NotConnectedError,
   type OutgoingMessage,
   type ProviderContext,
@@ -53,6 +54,7 @@ export interface SocketLike {
   /** Optional in test doubles; Baileys' socket has it. */
   rejectCall?(callId: string, callFrom: string): Promise<void>;
   onWhatsApp?(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
+  sendPresenceUpdate?(type: ChatPresence, toJid?: string): Promise<void>;
 }
 
 export interface BaileysOptions {
@@ -273,6 +275,9 @@ export function createBaileysProvider(
     async deleteMessage(chat: Recipient, messageId: string, fromMe: boolean) {
       const jid = jidOf(chat);
       await connected().sendMessage(jid, { delete: { remoteJid: jid, id: messageId, fromMe } });
+    },
+    async sendPresence(to: Recipient, presence: ChatPresence) {
+      await connected().sendPresenceUpdate?.(presence, jidOf(to));
     },
     async rejectCall(call: CallEvent) {
       const from = jidOf({ number: call.from.number, lid: call.from.lid });

@@ -56,7 +56,7 @@ Deno.test("[whatsapp] Baileys provider drives its socket by the connection's upd
       assert.equal(qr?.type === "status" && qr.qrcode, "2@qr-one", "the QR text is pushed");
     });
 
-    await t.step("sending text and a quoted image goes to the right address", async () => {
+    await t.step("sending text, a quoted image and typing goes to the right address", async () => {
       const sent = await provider.send({ to: { number: "5511988887777" }, body: "Olá!" });
       assert.equal(sent.messageId, "SENT1");
       await provider.send({
@@ -71,7 +71,13 @@ Deno.test("[whatsapp] Baileys provider drives its socket by the connection's upd
         quotedId: "SENT1",
       });
       await provider.deleteMessage({ number: "5511988887777" }, "SENT1", true);
+      await provider.sendPresence!({ number: "5511988887777" }, "composing");
+      await provider.sendPresence!({ lid: "123456789" }, "paused");
       const socket = made[1]!;
+      assert.deepEqual(socket.presences, [
+        { type: "composing", jid: "5511988887777@s.whatsapp.net" },
+        { type: "paused", jid: "123456789@lid" },
+      ]);
       assert.deepEqual(socket.sent.map((s) => s.jid), [
         "5511988887777@s.whatsapp.net",
         "5511988887777@s.whatsapp.net",

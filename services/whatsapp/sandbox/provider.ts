@@ -11,6 +11,7 @@
  */
 import { sql } from "../../../lib/db/mod.ts";
 import {
+  type ChatPresence,
   type ContactIdentity,
   type IncomingMessage,
   NotConnectedError,
@@ -38,6 +39,8 @@ export interface SandboxProvider extends WhatsappProvider {
   call(number: string, name: string, isVideo: boolean): Promise<string>;
   /** The ids of the calls Balcão refused, oldest first. */
   readonly rejectedCalls: readonly string[];
+  /** The "typing…" states Balcão showed the simulated customers, oldest first. */
+  readonly presences: readonly { number: string; presence: ChatPresence }[];
   readonly connected: boolean;
 }
 
@@ -56,6 +59,7 @@ export function createSandboxProvider(
   let connected = false;
   let stopped = false;
   const rejectedCalls: string[] = [];
+  const presences: { number: string; presence: ChatPresence }[] = [];
 
   async function isPaired(): Promise<boolean> {
     return Boolean(
@@ -120,6 +124,7 @@ export function createSandboxProvider(
     },
 
     rejectedCalls,
+    presences,
 
     call(number, name, isVideo) {
       if (!connected) throw new NotConnectedError();
@@ -140,6 +145,12 @@ export function createSandboxProvider(
 
     rejectCall(call) {
       rejectedCalls.push(call.callId);
+      return Promise.resolve();
+    },
+
+    sendPresence(to, presence) {
+      if (!connected) return Promise.reject(new NotConnectedError());
+      presences.push({ number: recipientNumber(to), presence });
       return Promise.resolve();
     },
 
