@@ -12,7 +12,11 @@ import { claimDue, MAX_ATTEMPTS, sendDue } from "./outbox.ts";
 import { queueOutgoing } from "../tickets/mod.ts";
 import { leaseOwner } from "./lease.ts";
 
-const LEASE_MS = 300;
+/**
+ * Long enough that a busy machine never lets the owner's lease lapse by accident mid-step;
+ * the step about a dead owner makes its lease lapse on purpose.
+ */
+const LEASE_MS = 10_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitUntil(check: () => Promise<boolean>, what: string) {
@@ -76,8 +80,10 @@ Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) =>
     await t.step(
       "when the owner dies, its lease lapses and another instance takes over",
       async () => {
-        // A stalls (its next tick is a minute away) as a dead or frozen process would.
-        await sleep(LEASE_MS + 50);
+        // A stalls (its next tick is a minute away) as a dead or frozen process would, and
+        // its lease runs out: set in the past rather than waited for.
+        await db.run(sql`update whatsapp_leases set expires_at = now() - interval '1 second'
+                         where whatsapp_id = ${id}`);
         await b.tick();
         assert.ok(b.localProvider(id), "B runs the connection now");
         assert.equal(await leaseOwner(db, id), "instance-b");
