@@ -11,6 +11,7 @@ import { createWhatsappSessions } from "./mod.ts";
 import { claimDue, MAX_ATTEMPTS, sendDue } from "./outbox.ts";
 import { queueOutgoing } from "../tickets/mod.ts";
 import { leaseOwner } from "./lease.ts";
+import { waitFor } from "../../tests/helpers/ticket_env.ts";
 
 /**
  * Long enough that a busy machine never lets the owner's lease lapse by accident mid-step;
@@ -19,13 +20,9 @@ import { leaseOwner } from "./lease.ts";
 const LEASE_MS = 10_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntil(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await sleep(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** Waits (with the tests' one deadline) until `check` answers true. */
+const waitUntil = (check: () => Promise<boolean>, what: string) =>
+  waitFor(async () => (await check()) || undefined, what);
 
 Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) => {
   const testDb = await openTestDb();

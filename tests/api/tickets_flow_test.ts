@@ -159,7 +159,13 @@ Deno.test("[api] tickets: transitions, replies, acks and their rules", async (t)
       await db.run(sql`update whatsapps set status = 'CONNECTED' where id = ${connectionId}`);
       // The sessions' tick sends the delete while the request waits for its outcome.
       const deleting = call(asAgent, "DELETE", `/api/messages/${ours.id}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Once the request has queued the delete (not after a guessed pause), send it.
+      await waitFor(
+        async () =>
+          (await db.maybeOne(sql`
+          select 1 from whatsapp_outbox where payload->>'deleteId' = ${ours.wid}`)) ?? undefined,
+        "the delete to be queued",
+      );
       await whatsapp.drainOutbox(connectionId);
       const done = await deleting;
       assert.equal(done.status, 200);

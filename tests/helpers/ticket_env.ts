@@ -42,7 +42,9 @@ export function recordingHub(): Hub & { sent: Sent[] } {
 }
 
 export async function waitFor<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 300; i++) {
+  // A deadline rather than a count of tries: on a busy machine each check is slower.
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
     const value = await check();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 10));
