@@ -3,7 +3,9 @@
  * (simulated), plays customers — text, files, location, contact cards, quoted replies — and
  * watches the agents' replies arrive with their ticks moving 1 → 3 → 4. The connection's
  * status is live (realtime); the open conversation is re-read every 1.5 s while the tab is
- * visible, which is what shows replies and ticks as they come.
+ * visible, which is what shows replies and ticks as they come. "typing…" shows under the
+ * customer's name while Balcão says it is composing in that chat (a `presence` event of the
+ * session channel), until it says it paused or its next message arrives, as on a phone.
  */
 import { channels } from "../lib/realtime/channels.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -71,6 +73,11 @@ function describe(message: SandboxMessageView, t: ReturnType<typeof useT>): stri
   return message.media?.fileName ?? "";
 }
 
+/** The newest message Balcão sent in a conversation (what ends a "typing…"). */
+function lastSent(messages: SandboxMessageView[]): string | undefined {
+  return messages.findLast((message) => message.direction === "out")?.id;
+}
+
 function time(iso: string) {
   return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
@@ -95,12 +102,23 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
   const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
+  // "typing…" in the open chat, with the last message Balcão had sent when it began.
+  const [typing, setTyping] = useState<{ number: string; after?: string } | null>(null);
 
   const onSession = (event: unknown) => {
     const data = event as { session?: { id: number; status: string } };
     const whatsapp = (event as { whatsapp?: { id: number; status: string } }).whatsapp;
     const row = data.session ?? whatsapp;
     if (row?.id === id) setStatus(row.status);
+    const presence = event as { action?: string; connectionId?: number; number?: string };
+    if (presence.action === "presence" && presence.connectionId === id) {
+      const composing = (event as { presence?: string }).presence === "composing";
+      if (composing && current && presence.number === current.number) {
+        setTyping({ number: current.number, after: lastSent(messages) });
+      } else if (!composing) {
+        setTyping((now) => now?.number === presence.number ? null : now);
+      }
+    }
   };
   useChannel(channels.whatsapp(props.companyId), onSession);
   useChannel(channels.whatsappSession(props.companyId), onSession);
@@ -122,6 +140,7 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
   useEffect(() => {
     setMessages([]);
     setQuoting(null);
+    setTyping(null);
     if (!current) return;
     void loadConversation(current.number).catch(() => {});
     let rounds = 0;
@@ -136,6 +155,9 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: "end" });
   }, [messages.length]);
+  // Balcão's next message in the chat ends its "typing…".
+  const isTyping = typing !== null && typing.number === current?.number &&
+    lastSent(messages) === typing.after;
 
   async function act(work: () => Promise<unknown>) {
     if (busy) return;
@@ -337,9 +359,22 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
             : (
               <>
                 <header class="flex items-center gap-2 border-b border-line bg-surface px-4 py-3">
-                  <span class="font-medium text-fg">{current.name || current.number}</span>
-                  {current.name && <span class="text-[13px] text-fg-subtle">{current.number}</span>}
-                  <Badge tone="brand" class="ml-auto">{t("simulator.badge")}</Badge>
+                  <div class="min-w-0">
+                    <p class="flex flex-wrap items-baseline gap-x-2">
+                      <span class="font-medium text-fg">{current.name || current.number}</span>
+                      {current.name && (
+                        <span class="text-[13px] text-fg-subtle">{current.number}</span>
+                      )}
+                    </p>
+                    <p
+                      class="text-[13px] text-brand-700 empty:hidden dark:text-brand-400"
+                      role="status"
+                      data-testid="sim-typing"
+                    >
+                      {isTyping ? t("simulator.typing") : ""}
+                    </p>
+                  </div>
+                  <Badge tone="brand" class="ml-auto shrink-0">{t("simulator.badge")}</Badge>
                 </header>
                 <ol
                   class="flex max-h-[32rem] flex-1 flex-col gap-2 overflow-y-auto p-4"

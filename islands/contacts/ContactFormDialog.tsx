@@ -1,8 +1,11 @@
 /**
- * Add or edit a contact (core §2 "Dialogs", §5): name, number, e-mail and any number of
+ * Add or edit a contact (core §2 "Dialogs", §5): name, number, e-mail, the contact's own tags
+ * (issue 23, the same switches as the contact panel beside a conversation) and any number of
  * extra-information rows. Mistakes show under their field at once; the server's answer is
  * shown the same way, and a number that already belongs to someone names that contact and
- * offers to open it instead.
+ * offers to open it instead. The tags are saved after the contact, through the contact's
+ * tags call; when that one is refused the contact itself is already saved, so the dialog
+ * keeps it and a second try only sets the tags again (never a second contact).
  */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, ApiError, errorMessage } from "../../lib/client/api.ts";
@@ -19,9 +22,18 @@ import {
   type FieldErrors,
 } from "../../components/contacts/form_rules.ts";
 import { formatPhone } from "../../components/contacts/format.ts";
-import { PlusIcon, TrashIcon } from "../../components/icons.tsx";
+import { AlertIcon, PlusIcon, TrashIcon } from "../../components/icons.tsx";
 import type { ContactRow } from "../../components/contacts/types.ts";
 import { revealFirstInvalid, useModal } from "../../lib/client/modal.ts";
+import { TagToggles } from "../../components/tags/TagToggles.tsx";
+import { dialogRefusal } from "../admin/save_errors.ts";
+
+/** A tag of the company, as the switches show it. */
+export interface TagOption {
+  id: number;
+  name: string;
+  color: string;
+}
 
 export const CONTACT_DIALOG_ID = "contact-form-dialog";
 const FORM_ID = "contact-form";
@@ -37,11 +49,17 @@ export interface ContactFormDialogProps {
   open: boolean;
   /** The contact being edited; null to add one. */
   contact: ContactRow | null;
+  /** The company's tags, to put on the contact. */
+  tags: TagOption[];
   onClose: () => void;
   onSaved: (contact: ContactRow) => void;
   /** Opens the contact that already has the typed number. */
   onOpenExisting: (contactId: number) => void;
 }
+
+const tagIdsOf = (contact: ContactRow | null) => (contact?.tags ?? []).map((tag) => tag.id);
+const sameSet = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 function draftOf(contact: ContactRow | null): ContactDraft {
   return {
@@ -53,8 +71,14 @@ function draftOf(contact: ContactRow | null): ContactDraft {
 }
 
 export function ContactFormDialog(props: ContactFormDialogProps) {
-  const { t, open, contact, onClose, onSaved, onOpenExisting } = props;
+  const { t, open, contact, tags, onClose, onSaved, onOpenExisting } = props;
   const [draft, setDraft] = useState<ContactDraft>(() => draftOf(contact));
+  const [tagIds, setTagIds] = useState<number[]>(() => tagIdsOf(contact));
+  const [tagsError, setTagsError] = useState("");
+  // The contact as saved by this dialog so far: after a refused tags call, saving again
+  // updates it instead of adding it twice.
+  const [stored, setStored] = useState<ContactRow | null>(null);
+  const target = stored ?? contact;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [existing, setExisting] = useState<ExistingContact | null>(null);
   const [saving, setSaving] = useState(false);
@@ -66,6 +90,9 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
   useEffect(() => {
     if (!open) return;
     setDraft(draftOf(contact));
+    setTagIds(tagIdsOf(contact));
+    setTagsError("");
+    setStored(null);
     setErrors({});
     setFormError("");
     setExisting(null);
@@ -76,12 +103,32 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
   const setExtra = (index: number, patch: Partial<ContactDraft["extraInfo"][number]>) =>
     set({ extraInfo: draft.extraInfo.map((f, i) => (i === index ? { ...f, ...patch } : f)) });
 
+  const toggleTag = (id: number) =>
+    setTagIds((ids) => ids.includes(id) ? ids.filter((one) => one !== id) : [...ids, id]);
+
+  /** The chosen tags onto the saved contact; the contact with them, or null when refused. */
+  async function saveTags(saved: ContactRow): Promise<ContactRow | null> {
+    if (sameSet(tagIdsOf(saved), tagIds)) return saved;
+    try {
+      return await api<ContactRow>(`/api/contacts/${saved.id}/tags`, {
+        method: "PUT",
+        body: { tags: tagIds },
+      });
+    } catch (err) {
+      const refusal = dialogRefusal(err, t, CONTACT_DIALOG_ID);
+      setTagsError(Object.values(refusal.fields)[0] ?? "");
+      setFormError(refusal.message);
+      return null;
+    }
+  }
+
   async function submit(event: Event) {
     event.preventDefault();
     const found = checkContact(draft);
     setErrors(found);
     setExisting(null);
     setFormError("");
+    setTagsError("");
     if (Object.keys(found).length > 0) {
       setFormError(t("contacts.form.fixFields"));
       revealFirstInvalid(CONTACT_DIALOG_ID);
@@ -90,14 +137,17 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
     setSaving(true);
     try {
       const saved = await api<ContactRow>(
-        contact ? `/api/contacts/${contact.id}` : "/api/contacts",
+        target ? `/api/contacts/${target.id}` : "/api/contacts",
         {
-          method: contact ? "PUT" : "POST",
+          method: target ? "PUT" : "POST",
           body: draft,
         },
       );
+      setStored(saved);
+      const tagged = await saveTags(saved);
+      onSaved(tagged ?? saved);
+      if (!tagged) return;
       pushToast({ tone: "success", message: t("contacts.form.saved") });
-      onSaved(saved);
       onClose();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -118,7 +168,7 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
   return (
     <Dialog
       id={CONTACT_DIALOG_ID}
-      title={t(contact ? "contacts.form.editTitle" : "contacts.form.addTitle")}
+      title={t(target ? "contacts.form.editTitle" : "contacts.form.addTitle")}
       closeLabel={t("contacts.form.close")}
       error={formError}
       footer={
@@ -177,6 +227,25 @@ export function ContactFormDialog(props: ContactFormDialogProps) {
             </Button>
           </div>
         )}
+        <fieldset class="flex flex-col gap-2" data-testid="contact-form-tags">
+          <legend class="mb-2 text-sm font-medium">{t("contacts.form.tags")}</legend>
+          {tags.length === 0
+            ? <p class="text-[13px] text-fg-subtle">{t("contacts.form.noTags")}</p>
+            : (
+              <TagToggles
+                label={t("contacts.form.tags")}
+                tags={tags}
+                chosen={tagIds}
+                onToggle={toggleTag}
+              />
+            )}
+          {tagsError && (
+            <p class="flex items-start gap-1.5 text-[13px] text-red-700 dark:text-red-400">
+              <AlertIcon size={15} class="mt-px shrink-0" />
+              {tagsError}
+            </p>
+          )}
+        </fieldset>
         <fieldset class="flex flex-col gap-3">
           <legend class="mb-2 text-sm font-medium">{t("contacts.form.extraInfo")}</legend>
           {draft.extraInfo.map((field, index) => (

@@ -1,8 +1,9 @@
 /**
  * The /contacts screen (core §2, admin §2): search from three characters (500 ms after the
- * last key), the table with infinite scroll (the next page loads within 100 px of the
- * bottom, core §9), add/edit/delete dialogs, spreadsheet import and CSV export for admins,
- * and live updates from the company's `contact` channel.
+ * last key), a filter by one of the company's tags, the table with infinite scroll (the next
+ * page loads within 100 px of the bottom, core §9), add/edit/delete dialogs (the contact's
+ * tags set in the add/edit one), spreadsheet import and CSV export for admins, and live
+ * updates from the company's `contact` channel.
  */
 import { channels } from "../../lib/realtime/channels.ts";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
@@ -12,7 +13,9 @@ import { useT } from "../../lib/i18n/client.ts";
 import { toastError } from "../../lib/ui/toast.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
-import { ContactFormDialog } from "./ContactFormDialog.tsx";
+import { ContactFormDialog, type TagOption } from "./ContactFormDialog.tsx";
+import { Select } from "../../components/ui/Select.tsx";
+import { cx } from "../../components/ui/cx.ts";
 import { ContactsTable } from "../../components/contacts/ContactsTable.tsx";
 import { DeleteContactDialog } from "./DeleteContactDialog.tsx";
 import { downloadContactsCsv } from "./export_download.ts";
@@ -53,13 +56,17 @@ export function ContactsManager(props: ContactsManagerProps) {
   const [deleting, setDeleting] = useState<ContactRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [tags, setTags] = useState<TagOption[]>([]);
+  const [tagId, setTagId] = useState<number | undefined>(undefined);
   const searchRef = useRef(search);
   searchRef.current = search;
+  const tagRef = useRef(tagId);
+  tagRef.current = tagId;
 
   const list = usePagedList<ContactRow>(
     async (pageNumber, term) => {
       const page = await api<ContactsPageData>("/api/contacts", {
-        query: { pageNumber, searchParam: term || undefined },
+        query: { pageNumber, searchParam: term || undefined, tagId: tagRef.current },
       });
       return { rows: page.contacts, count: page.count, hasMore: page.hasMore };
     },
@@ -74,12 +81,25 @@ export function ContactsManager(props: ContactsManagerProps) {
   const reload = useRef(list.reload);
   reload.current = list.reload;
 
+  // The company's tags, for the filter and the dialog: again each time the dialog opens, so a
+  // tag created or removed meanwhile on the tags page is there (or gone) too.
+  const loadTags = useCallback(() => {
+    api<TagOption[]>("/api/tags/list").then(setTags, () => {});
+  }, []);
+  useEffect(loadTags, [loadTags]);
+  const filtered = useRef(false);
+  useEffect(() => {
+    // The first render shows the server's unfiltered page; each later choice loads again.
+    if (!filtered.current) return void (filtered.current = true);
+    reload.current();
+  }, [tagId]);
+
   useEffect(() => {
     if (!realtime) return;
     return realtime.subscribe(channels.contact(companyId), (data) => {
       const event = data as ContactEvent;
       if (event.action === "create" || event.action === "update") {
-        update((state) => withUpsert(state, event.contact, searchRef.current));
+        update((state) => withUpsert(state, event.contact, searchRef.current, tagRef.current));
       } else if (event.action === "delete") {
         update((state) => withRemoval(state, event.contactId));
       } else if (event.action === "reload") {
@@ -95,6 +115,7 @@ export function ContactsManager(props: ContactsManagerProps) {
   const openForm = (contact: ContactRow | null) => {
     setEditing(contact);
     setFormOpen(true);
+    loadTags();
   };
   const openExisting = async (id: number) => {
     try {
@@ -118,8 +139,11 @@ export function ContactsManager(props: ContactsManagerProps) {
     }
   }
 
+  const filterTag = tags.find((tag) => tag.id === tagId);
   const empty = search
     ? <EmptyState title={t("contacts.emptySearch", { term: typed.trim() })} />
+    : filterTag
+    ? <EmptyState title={t("contacts.emptyTag", { tag: filterTag.name })} />
     : list.page === 0 || loading
     ? <p class="py-6 text-center text-fg-muted">{t("contacts.loading")}</p>
     : (
@@ -146,8 +170,11 @@ export function ContactsManager(props: ContactsManagerProps) {
           {t("contacts.add")}
         </Button>
       </header>
-      <div class="flex items-center gap-2">
-        <div class="relative min-w-0 flex-1 sm:max-w-md">
+      {/* On phones, with the tag filter there, the search takes the first line whole. */}
+      <div class="flex flex-wrap items-center gap-2">
+        <div
+          class={cx("relative min-w-0 flex-1 sm:max-w-md", tags.length > 0 && "max-sm:basis-full")}
+        >
           <label for="contacts-search" class="sr-only">{t("contacts.search")}</label>
           <SearchIcon
             size={18}
@@ -163,6 +190,18 @@ export function ContactsManager(props: ContactsManagerProps) {
             class="h-10 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-10 text-sm shadow-sm placeholder:text-fg-subtle focus-visible:border-brand-500 focus-visible:outline-2"
           />
         </div>
+        {tags.length > 0 && (
+          <Select
+            id="contacts-tag-filter"
+            label={t("contacts.tagFilter")}
+            class="flex min-w-0 flex-col max-sm:flex-1 sm:w-48 [&>label]:sr-only"
+            placeholder={t("contacts.allTags")}
+            options={tags.map((tag) => ({ value: String(tag.id), label: tag.name }))}
+            value={tagId === undefined ? "" : String(tagId)}
+            onChange={(e) =>
+              setTagId(e.currentTarget.value ? Number(e.currentTarget.value) : undefined)}
+          />
+        )}
         {canImportExport && (
           // On phones these two show their icon only; the name stays for screen readers.
           <div class="ml-auto flex gap-2">
@@ -210,8 +249,9 @@ export function ContactsManager(props: ContactsManagerProps) {
         t={t}
         open={formOpen}
         contact={editing}
+        tags={tags}
         onClose={closeForm}
-        onSaved={(contact) => update((state) => withUpsert(state, contact, search))}
+        onSaved={(contact) => update((state) => withUpsert(state, contact, search, tagId))}
         onOpenExisting={openExisting}
       />
       <DeleteContactDialog

@@ -22,14 +22,25 @@ export function matchesSearch(contact: ContactRow, search: string): boolean {
   return digits !== "" && /^[\d\s()+\-.]+$/.test(search) && contact.number.includes(digits);
 }
 
+/** Whether a contact carries the tag the list is filtered by (none: every contact does). */
+export function carriesTag(contact: ContactRow, tagId: number | undefined): boolean {
+  return tagId === undefined || (contact.tags ?? []).some((tag) => tag.id === tagId);
+}
+
 /**
  * A created or changed contact: replaced where it is, or put in its place by name. One that
- * sorts after everything loaded while more pages remain is left for the scroll to bring.
+ * sorts after everything loaded while more pages remain is left for the scroll to bring; one
+ * that no longer fits the search or the tag filter leaves the list.
  */
-export function withUpsert(state: ListState, contact: ContactRow, search: string): ListState {
+export function withUpsert(
+  state: ListState,
+  contact: ContactRow,
+  search: string,
+  tagId?: number,
+): ListState {
   const existing = state.rows.some((c) => c.id === contact.id);
   const others = state.rows.filter((c) => c.id !== contact.id);
-  if (!matchesSearch(contact, search)) {
+  if (!matchesSearch(contact, search) || !carriesTag(contact, tagId)) {
     return existing ? { ...state, rows: others, count: state.count - 1 } : state;
   }
   const last = others.at(-1);

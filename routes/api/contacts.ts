@@ -80,6 +80,8 @@ export const ListQuery = z.object({
   date: Day,
   dateStart: Day,
   dateEnd: Day,
+  /** Only the contacts that carry this tag (the contacts page's filter). */
+  tagId: z.preprocess(blankAsMissing, queryIdField().optional()),
 });
 export const OptionsQuery = z.object({ searchParam: z.string().max(100).optional() });
 /** The contact's tickets page by keyset cursor (the panel's "more") or by page number. */

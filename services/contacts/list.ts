@@ -10,7 +10,9 @@
  * contacts outgrow this.
  *
  * Dates are calendar days in UTC (YYYY-MM-DD): `date` is one day, `dateStart`/`dateEnd`
- * an inclusive range of days, either end optional.
+ * an inclusive range of days, either end optional. `tagId` keeps the contacts carrying that
+ * tag, through the (company_id, tag_id, contact_id) index of contact_tags; another
+ * company's tag matches no contact.
  */
 import { type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
 import { containsPattern, phoneDigitsPattern } from "../../lib/db/paging.ts";
@@ -27,6 +29,7 @@ export interface ContactsQuery {
   date?: string;
   dateStart?: string;
   dateEnd?: string;
+  tagId?: number;
 }
 
 export interface ContactsPage {
@@ -59,6 +62,10 @@ function conditions(companyId: number, query: Omit<ContactsQuery, "pageNumber">)
   const to = query.date ?? query.dateEnd;
   if (from) parts.push(sql`c.created_at >= ${startOfUtcDay(from)}`);
   if (to) parts.push(sql`c.created_at < ${startOfUtcDay(to)} + interval '1 day'`);
+  if (query.tagId !== undefined) {
+    parts.push(sql`exists (select 1 from contact_tags ct
+      where ct.company_id = ${companyId} and ct.tag_id = ${query.tagId} and ct.contact_id = c.id)`);
+  }
   return sql.join(parts, " and ");
 }
 

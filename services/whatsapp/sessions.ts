@@ -208,7 +208,8 @@ export class WhatsappSessions {
   /**
    * Shows "typing…" (or stops it) in a chat through a connection running on this instance.
    * False when it runs elsewhere, is not connected or its transport cannot: presence is a
-   * courtesy, not worth a command to another instance.
+   * courtesy, not worth a command to another instance. A sandbox phone has no screen of its
+   * own: its simulator (admins' page) learns it on the session channel, like the QR.
    */
   async sendPresence(id: number, to: Recipient, presence: ChatPresence): Promise<boolean> {
     const running = this.#running.get(id);
@@ -216,6 +217,14 @@ export class WhatsappSessions {
       return false;
     }
     await running.provider.sendPresence(to, presence);
+    if ("presences" in running.provider) {
+      await this.#toAdmins(running.companyId, {
+        action: "presence",
+        connectionId: id,
+        number: to.number ?? to.lid,
+        presence,
+      });
+    }
     return true;
   }
 
@@ -425,19 +434,20 @@ export class WhatsappSessions {
     const connection = await findConnectionById(this.#db, id);
     if (!connection) return;
     await announceConnection(this.#hub, connection);
-    if (!this.#hub) return;
     // The QR pairs a phone with the company's number: only admins' sockets receive it.
+    await this.#toAdmins(companyId, {
+      action: "update",
+      session: { ...presentConnection(connection, { admin: false }), qrcode: connection.qrcode },
+    });
+  }
+
+  /** An event of the company's admins-only session channel, to each admin's sockets. */
+  async #toAdmins(companyId: number, data: Record<string, unknown>): Promise<void> {
+    if (!this.#hub) return;
     const admins = await this.#db.query<{ id: number }>(sql`
       select id from users where company_id = ${companyId} and (profile = 'admin' or super)`);
-    const session = {
-      ...presentConnection(connection, { admin: false }),
-      qrcode: connection.qrcode,
-    };
     for (const admin of admins) {
-      await this.#hub.publish(rooms.user(admin.id), channels.whatsappSession(companyId), {
-        action: "update",
-        session,
-      });
+      await this.#hub.publish(rooms.user(admin.id), channels.whatsappSession(companyId), data);
     }
   }
 

@@ -91,6 +91,32 @@ Deno.test("[api] the contact panel: a contact's tags and tickets", async (t) => 
       assert.equal(JSON.stringify(await tagRows()), before);
     });
 
+    await t.step("the contacts list filters by one tag of the company", async () => {
+      const carla = (await admin.json("POST", "/api/contacts", {
+        name: "Carla",
+        number: "5511987650003",
+      })).body;
+      await agent.json("PUT", `/api/contacts/${carla.id}/tags`, { tags: [vip.id, atacado.id] });
+      const names = async (caller: typeof agent, query: string) => {
+        const res = await caller.json("GET", `/api/contacts?${query}`);
+        assert.equal(res.status, 200, `${query}: ${JSON.stringify(res.body)}`);
+        return [res.body.count, res.body.contacts.map((one: { name: string }) => one.name)];
+      };
+      assert.deepEqual(await names(agent, `tagId=${atacado.id}`), [2, ["Ana Lima", "Carla"]]);
+      assert.deepEqual(await names(agent, `tagId=${vip.id}`), [1, ["Carla"]]);
+      assert.deepEqual(await names(agent, `tagId=${atacado.id}&searchParam=car`), [1, ["Carla"]]);
+      assert.deepEqual(await names(agent, "tagId="), [2, ["Ana Lima", "Carla"]]);
+      // Another company's tag matches nothing here, and A's tag shows nothing of A to B.
+      assert.deepEqual(await names(agent, `tagId=${foreignTag.id}`), [0, []]);
+      assert.deepEqual(await names(outsider, `tagId=${vip.id}`), [0, []]);
+      for (const bad of ["abc", "0", "-1", "1.5", String(2 ** 31)]) {
+        const res = await agent.json("GET", `/api/contacts?tagId=${bad}`);
+        assert.deepEqual([res.status, res.body.error], [400, "ERR_VALIDATION"], bad);
+        assert.ok(res.body.fields.tagId, bad);
+      }
+      await admin.json("DELETE", `/api/contacts/${carla.id}`);
+    });
+
     await t.step("deleting a tag takes it off the contact", async () => {
       await admin.json("DELETE", `/api/tags/${atacado.id}`);
       const shown = await agent.json("GET", `/api/contacts/${contact.id}`);

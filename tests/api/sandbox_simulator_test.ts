@@ -1,6 +1,7 @@
 /**
  * What the simulator page reads of a sandbox connection: the customers played so far and one
- * customer's conversation in both directions, admins only, never another company's.
+ * customer's conversation in both directions, admins only, never another company's; and the
+ * "typing…" Balcão shows a simulated customer, pushed to the company's admins.
  */
 import assert from "node:assert/strict";
 import { loadConfig } from "../../lib/config.ts";
@@ -9,18 +10,34 @@ import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
 import { queueOutgoing } from "../../services/tickets/mod.ts";
 import { openTestDb } from "../helpers/db.ts";
+import type { Hub } from "../../lib/realtime/mod.ts";
+import { channels, rooms } from "../../lib/realtime/channels.ts";
 import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
 import { callerFor } from "../helpers/whatsapp.ts";
 
 Deno.test("[api] sandbox simulator: customers and conversations", async (t) => {
   const testDb = await openTestDb();
   const { db } = testDb;
-  const whatsapp = createWhatsappSessions({ db, sandbox: { deliveredAfterMs: 5, readAfterMs: 5 } });
+  // The sessions' pushes, recorded (the simulator hears them on the session channel).
+  const published: { room: unknown; channel: string; data: { action?: string } }[] = [];
+  const hub = {
+    instanceId: "sandbox-simulator-test",
+    publish(room: unknown, channel: string, data: { action?: string }) {
+      published.push({ room, channel, data });
+      return Promise.resolve();
+    },
+  } as unknown as Hub;
+  const whatsapp = createWhatsappSessions({
+    db,
+    hub,
+    sandbox: { deliveredAfterMs: 5, readAfterMs: 5 },
+  });
   const jwtKey = await loadJwtKey(db);
   const app = createApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), jwtKey, whatsapp });
   try {
     const companyId = await createTestCompany(db);
-    const admin = await callerFor(app, jwtKey, await createTestUser(db, companyId));
+    const adminUser = await createTestUser(db, companyId);
+    const admin = await callerFor(app, jwtKey, adminUser);
     const plain = await callerFor(
       app,
       jwtKey,
@@ -82,6 +99,20 @@ Deno.test("[api] sandbox simulator: customers and conversations", async (t) => {
         [["5511900000001", "Ana"], ["5511900000002", ""]],
       );
       assert.equal(customers[0].lastBody, "Olá, Ana!");
+    });
+
+    await t.step("Balcão's typing in a customer's chat reaches this company's admins", async () => {
+      const presences = () => published.filter((one) => one.data.action === "presence");
+      const to = { number: "5511900000001" };
+      assert.equal(await whatsapp.sendPresence(id, to, "composing"), true);
+      assert.equal(await whatsapp.sendPresence(id, to, "paused"), true);
+      const event = (presence: string) => ({
+        room: rooms.user(adminUser.id),
+        channel: channels.whatsappSession(companyId),
+        data: { action: "presence", connectionId: id, number: "5511900000001", presence },
+      });
+      // Only the admin: the plain user and the other company's admin hear nothing of it.
+      assert.deepEqual(presences(), [event("composing"), event("paused")]);
     });
 
     await t.step("admins of this company only", async () => {

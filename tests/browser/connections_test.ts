@@ -3,13 +3,15 @@
  * sandbox connection, starts it, opens the QR dialog, "scans" it from the simulator in a
  * second tab, and the first tab sees the connection become Connected without a reload; then
  * a customer writes from the simulator and the message is shown in it and arrives in Balcão
- * as a waiting ticket.
+ * as a waiting ticket; a Typebot's paced reply shows "digitando…" in the simulator until it
+ * arrives.
  */
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
 import { startServer } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { launchBrowser } from "../helpers/browser.ts";
+import { startFakeIntegrations } from "../helpers/fake_integrations.ts";
 
 const EMAIL = "admin@example.com";
 const PASSWORD = "Browser-test-1";
@@ -39,12 +41,20 @@ async function clickButton(page: Page, scope: string, text: string) {
   await (handle as unknown as { click(): Promise<void> }).click();
 }
 
-Deno.test("[browser] connections: add, start, pair from the simulator, a customer writes", async (t) => {
+Deno.test("[browser] connections: add, start, pair from the simulator, a customer writes, typing…", async (t) => {
   const dataDir = await Deno.makeTempDir({ prefix: "balcao-browser-conn-" });
+  // A Typebot on this machine, whose paced replies make Balcão show "typing…".
+  const fake = startFakeIntegrations();
   const originalLog = console.log;
   console.log = () => {};
   const server = await startServer(
-    loadConfig({ PORT: "0", DATA_DIR: dataDir, ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD }),
+    loadConfig({
+      PORT: "0",
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: EMAIL,
+      ADMIN_PASSWORD: PASSWORD,
+      ALLOW_PRIVATE_HOSTS: new URL(fake.baseUrl).host,
+    }),
   );
   console.log = originalLog;
   const { browser, close } = await launchBrowser();
@@ -55,9 +65,11 @@ Deno.test("[browser] connections: add, start, pair from the simulator, a custome
       body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
     });
     const { token } = await login.json();
-    const api = async (path: string) => {
+    const api = async (path: string, method = "GET", body?: unknown) => {
       const res = await fetch(`${server.url}${path}`, {
-        headers: { Authorization: `Bearer ${token}` },
+        method,
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       assert.equal(res.status, 200, path);
       return await res.json();
@@ -147,6 +159,38 @@ Deno.test("[browser] connections: add, start, pair from the simulator, a custome
         "Olá, preciso de ajuda com meu pedido",
       ]);
     });
+    await t.step("the simulator shows typing… while a bot's paced reply waits", async () => {
+      const bot = await api("/api/queueIntegration", "POST", {
+        type: "typebot",
+        name: "Recepção",
+        urlN8N: `${fake.baseUrl}/typebot`,
+        typebotSlug: "recepcao",
+        typebotDelayMessage: 2500,
+      });
+      await api(`/api/whatsapp/${connectionId}`, "PUT", { integrationId: bot.id });
+      fake.typebotReply = () => ({
+        sessionId: "recepcao-1",
+        messages: [{ type: "text", content: { markdown: "Olá! Em que posso ajudar?" } }],
+      });
+      await simulator.type("#sim-number", "5511987650002");
+      await simulator.type("#sim-name", "João");
+      await clickButton(simulator, "main", "Conversar");
+      await simulator.type("#sim-text", "Oi");
+      await simulator.keyboard.press("Enter");
+      // Watched on each change of the page: the pause lasts only the bot's 2.5 s.
+      await simulator.waitForFunction(
+        () => document.querySelector("[data-testid=sim-typing]")?.textContent === "digitando…",
+        { polling: "mutation" },
+      );
+      // The reply arrives after the pause, and "typing…" ends with it.
+      await simulator.waitForFunction(() =>
+        document.querySelector("[data-testid=sim-messages]")?.textContent?.includes(
+          "Olá! Em que posso ajudar?",
+        ) && document.querySelector("[data-testid=sim-typing]")?.textContent === ""
+      );
+      await api(`/api/whatsapp/${connectionId}`, "PUT", { integrationId: null });
+    });
+
     await t.step("on a 360 px phone each connection is a card that fits the screen", async () => {
       await page.setViewport({ width: 360, height: 740 });
       await page.goto(`${server.url}/connections`, { waitUntil: "networkidle0" });
@@ -185,6 +229,7 @@ Deno.test("[browser] connections: add, start, pair from the simulator, a custome
   } finally {
     await close();
     await server.shutdown();
+    await fake.close();
     await Deno.remove(dataDir, { recursive: true });
   }
 });

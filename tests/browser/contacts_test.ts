@@ -1,7 +1,8 @@
 /**
  * /contacts in Chromium against a real server: an admin adds a contact (after the form has
  * caught a mistake), edits it, finds it by searching, deletes it, and imports the people a
- * sandbox phone shared from the import dialog.
+ * sandbox phone shared from the import dialog, then gives a new contact a tag from the dialog
+ * and filters the list by it.
  */
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
@@ -43,7 +44,7 @@ async function fill(page: Page, selector: string, text: string) {
   if (text) await page.type(`dialog[open] ${selector}`, text);
 }
 
-Deno.test("[browser] contacts: add, edit, search, delete, import from the phone", async (t) => {
+Deno.test("[browser] contacts: add, edit, search, delete, import from the phone, tag", async (t) => {
   const server = await startTestServer("contacts");
   const { browser, close } = await launchBrowser();
   try {
@@ -129,6 +130,37 @@ Deno.test("[browser] contacts: add, edit, search, delete, import from the phone"
       await page.waitForSelector("dialog[open] ::-p-text(2 contatos importados.)");
       await waitForNames(page, ["Beatriz", "Helena Costa Lima", "Thiago"]);
     });
+
+    await t.step(
+      "a contact gets a tag in the dialog; its chip shows and the filter finds it",
+      async () => {
+        const tag = await api("POST", "/api/tags", { name: "Atacado", color: "#2255aa" });
+        await page.keyboard.press("Escape"); // the import dialog, still showing its report
+        await page.waitForFunction(() => !document.querySelector("dialog[open]"));
+        await page.click("main header button.bg-brand-600");
+        // The dialog reads the company's tags as it opens: the one just created is there.
+        const toggle = '[data-testid="contact-form-tags"] button[aria-pressed="false"]';
+        await page.waitForSelector(`dialog[open] ${toggle}`);
+        await fill(page, "#contact-name", "Marcos Atacadista");
+        await fill(page, "#contact-number", "11 96666-0001");
+        await page.click(`dialog[open] ${toggle}`);
+        await page.waitForSelector('dialog[open] [aria-pressed="true"]::-p-text(Atacado)');
+        await page.click("dialog[open] button[type=submit]:not([aria-label])");
+        await page.waitForFunction(() => !document.querySelector("dialog[open]"));
+        await waitForNames(page, ["Beatriz", "Helena Costa Lima", "Marcos Atacadista", "Thiago"]);
+        const chips = await page.$$eval(
+          "tbody tr ul[aria-label=Tags]",
+          (lists) => lists.map((list) => list.closest("tr")!.textContent ?? ""),
+        );
+        assert.equal(chips.length, 1);
+        assert.match(chips[0]!, /Marcos Atacadista.*Atacado/);
+
+        await page.select("#contacts-tag-filter", String(tag.id));
+        await waitForNames(page, ["Marcos Atacadista"]);
+        await page.select("#contacts-tag-filter", "");
+        await waitForNames(page, ["Beatriz", "Helena Costa Lima", "Marcos Atacadista", "Thiago"]);
+      },
+    );
     assert.deepEqual(errors, [], "no errors in the page");
   } finally {
     await close();

@@ -9,36 +9,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import assert from "node:assert/strict";
 import ConnectionsManager from "../../islands/ConnectionsManager.tsx";
 import { applyConnectionEvent, type ConnectionRow } from "../../islands/connections/list_state.ts";
-import type { ChannelHandler, RealtimeClient } from "../../lib/client/realtime.ts";
 import { resetApi } from "../../lib/client/api.ts";
 import { setSharedRealtime } from "../../lib/client/session.ts";
 import { initClientI18n } from "../../lib/i18n/client.ts";
 import { i18nClientData } from "../../lib/i18n/mod.ts";
 import { connectionsNeedAttention } from "../../lib/ui/shell_signals.ts";
 import { fakeApi } from "../helpers/fake_api.ts";
-
-function fakeSocket() {
-  const handlers = new Map<string, Set<ChannelHandler>>();
-  const client = {
-    subscribe(channel: string, handler: ChannelHandler) {
-      if (!handlers.has(channel)) handlers.set(channel, new Set());
-      handlers.get(channel)!.add(handler);
-      return () => handlers.get(channel)!.delete(handler);
-    },
-    join() {},
-    leave() {},
-    send: () => false,
-    close() {},
-  } as unknown as RealtimeClient;
-  return {
-    client,
-    push(channel: string, data: unknown) {
-      for (const handler of handlers.get(channel) ?? []) {
-        (handler as (data: unknown, message: unknown) => void)(data, {});
-      }
-    },
-  };
-}
+import { fakeSocket } from "../helpers/fake_socket.ts";
 
 function row(id: number, name: string, status: string, extra: Partial<ConnectionRow> = {}) {
   return {

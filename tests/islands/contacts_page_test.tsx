@@ -31,13 +31,20 @@ function page(contacts: ContactRow[], count = contacts.length, hasMore = false):
   return { contacts, count, hasMore };
 }
 
-/** Answers each request with `route`; records them all. */
-function fakeServer(route: (call: Call) => unknown) {
+const VIP = { id: 3, name: "VIP", color: "#aa0000" };
+const TAGS = [VIP, { id: 4, name: "Atacado", color: "#2255aa" }];
+
+/**
+ * Answers each request with `route`; records them all, but for the company's tags the screen
+ * reads for its filter and dialog (answered with `tags`).
+ */
+function fakeServer(route: (call: Call) => unknown, tags: typeof TAGS = []) {
   const calls: Call[] = [];
   configureApi({
     baseUrl: "http://app.test",
     fetch: (input, init = {}) => {
       const url = new URL(String(input));
+      if (url.pathname === "/api/tags/list") return Promise.resolve(Response.json(tags));
       const body = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
       const call = {
         method: init.method ?? "GET",
@@ -187,6 +194,69 @@ test("the add dialog checks fields, saves, and names the holder of a taken numbe
   fireEvent.click(dialog.getByRole("button", { name: "Salvar" }));
   await waitFor(() => screen.getByText("Ana Souza"));
   screen.getByText("2 contatos");
+});
+
+test("the dialog sets the contact's tags after saving it; a refused set saves no second contact", async () => {
+  let refuseTags = true;
+  const calls = fakeServer((call) => {
+    if (call.method === "POST") return contact(9, "Ana Souza");
+    if (call.method === "PUT" && call.path === "/api/contacts/9") return contact(9, "Ana Souza");
+    if (call.path === "/api/contacts/9/tags" && refuseTags) {
+      return Response.json({ error: "ERR_NO_TAG_FOUND" }, { status: 404 });
+    }
+    if (call.path === "/api/contacts/9/tags") {
+      return { ...contact(9, "Ana Souza"), tags: [VIP] };
+    }
+    return page([]);
+  }, TAGS);
+  render(<ContactsManager {...defaults} initial={page([contact(1, "Bia")])} />);
+  fireEvent.click(screen.getByRole("button", { name: "Novo contato" }));
+  const dialog = within(document.getElementById("contact-form-dialog")!);
+  const vip = await waitFor(() => dialog.getByRole("button", { name: "VIP", pressed: false }));
+  fireEvent.input(dialog.getByLabelText(/^Nome/), { target: { value: "Ana Souza" } });
+  fireEvent.input(dialog.getByLabelText(/^Número/), { target: { value: "11987654321" } });
+  fireEvent.click(vip);
+  dialog.getByRole("button", { name: "VIP", pressed: true });
+  fireEvent.click(dialog.getByRole("button", { name: "Salvar" }));
+  await waitFor(() => dialog.getByText("Tag não encontrada."));
+  dialog.getByRole("heading", { name: "Editar contato" });
+
+  refuseTags = false;
+  fireEvent.click(dialog.getByRole("button", { name: "Salvar" }));
+  await waitFor(() =>
+    assert.ok(!document.getElementById("contact-form-dialog")?.hasAttribute("open"))
+  );
+  assert.deepEqual(calls.map((c) => `${c.method} ${c.path}`), [
+    "POST /api/contacts",
+    "PUT /api/contacts/9/tags",
+    "PUT /api/contacts/9",
+    "PUT /api/contacts/9/tags",
+  ]);
+  assert.deepEqual(calls.at(-1)!.body, { tags: [3] });
+  within(screen.getByRole("list", { name: "Tags" })).getByText("VIP");
+});
+
+test("the tag filter asks for the tag's contacts; one losing the tag live leaves the list", async () => {
+  const tagged = { ...contact(2, "Bia"), tags: [VIP] };
+  const calls = fakeServer(
+    (call) => call.query.get("tagId") === "3" ? page([tagged]) : page([]),
+    TAGS,
+  );
+  const realtime = fakeRealtime();
+  render(
+    <ContactsManager
+      {...defaults}
+      realtime={realtime}
+      initial={page([contact(1, "Ana"), tagged])}
+    />,
+  );
+  const filter = await waitFor(() => screen.getByLabelText("Filtrar por tag"));
+  fireEvent.change(filter, { target: { value: "3" } });
+  await waitFor(() => assert.ok(!screen.queryByText("Ana"), "should be absent"));
+  assert.deepEqual(calls.map((c) => c.query.get("tagId")), ["3"]);
+  screen.getByText("1 contato");
+  realtime.emit("company-7-contact", { action: "update", contact: { ...tagged, tags: [] } });
+  await waitFor(() => screen.getByText("Nenhum contato com a tag “VIP”."));
 });
 
 test("deleting asks first, then removes the row", async () => {
