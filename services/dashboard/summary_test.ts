@@ -151,3 +151,48 @@ Deno.test("[dashboard] the per-day summary follows every change and keeps the fi
     await close();
   }
 });
+
+Deno.test({
+  name: "[dashboard] two tickets opened at once for a new contact make one lead",
+  // Two transactions at once need two connections: a Postgres server.
+  ignore: !Deno.env.get("DATABASE_URL"),
+  async fn() {
+    const testDb = await openTestDb();
+    const { db } = testDb;
+    const another = testDb.openAnother();
+    try {
+      const companyId = await createTestCompany(db);
+      const { id: contactId } = await db.one<{ id: number }>(sql`
+        insert into contacts (company_id, name, number) values (${companyId}, 'Nova', '5511955550000')
+        returning id`);
+      const open = (on: Pick<Db, "run">) =>
+        on.run(sql`insert into tickets (company_id, contact_id, status)
+          values (${companyId}, ${contactId}, 'closed')`);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let firstIn!: () => void;
+      const first = db.transaction(async (tx) => {
+        await open(tx);
+        firstIn();
+        await held;
+      });
+      await new Promise<void>((resolve) => (firstIn = resolve));
+      const second = another.transaction((tx) => open(tx));
+      // The second waits on the contact the first holds; then the first commits.
+      for (let waiting = 0; waiting === 0;) {
+        ({ waiting } = await db.one<{ waiting: number }>(sql`
+          select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`));
+      }
+      release();
+      await Promise.all([first, second]);
+      const { leads } = await db.one<{ leads: number }>(sql`
+        select coalesce(sum(rows), 0)::int as leads from dashboard_days
+        where company_id = ${companyId} and kind = 'leads'`);
+      assert.equal(leads, 1);
+    } finally {
+      await another.close();
+      await testDb.close();
+    }
+  },
+});
