@@ -7,7 +7,6 @@
  * the company is the caller's and every value is a parameter.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
-import { startedIn } from "./counters.ts";
 import type { Period } from "./period.ts";
 import { daysOf } from "./summary.ts";
 
@@ -61,7 +60,9 @@ export async function ticketsByDay(
         select floor(extract(epoch from s.created_at - ${period.from}::timestamptz) * 1000
                      / ${step})::int as bucket,
                count(*)::int as total
-        from (${startedIn(companyId, period)}) s
+        from ticket_tracking s
+        where company_id = ${companyId} and created_at >= ${period.from}::timestamptz
+          and created_at < ${period.to}::timestamptz
         group by 1`
       : sql`
         select day - ${first}::date as bucket, sum(rows)::int as total

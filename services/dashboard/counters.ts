@@ -66,15 +66,6 @@ export interface Dashboard {
 
 const PERCENTILES = { median: 0.5, p90: 0.9 } as const;
 
-/** The attendances started in the period, with their waiting time in microseconds once accepted. */
-export function startedIn(companyId: number, period: Period) {
-  return sql`
-    select queue_id, created_at, dashboard_wait(created_at, queued_at, accepted_at) as micros
-    from ticket_tracking
-    where company_id = ${companyId}
-      and created_at >= ${period.from}::timestamptz and created_at < ${period.to}::timestamptz`;
-}
-
 /** Average (from the summary), median and p90 (from the minutes they fall in) of one time. */
 async function timeFigures(
   db: Queryable,
@@ -85,12 +76,9 @@ async function timeFigures(
   average: number | null,
 ): Promise<TimeFigures> {
   const histogram = summary.filter((row) => row.kind === kind && !row.overall);
-  const [median, p90] = await Promise.all(
-    [PERCENTILES.median, PERCENTILES.p90].map((fraction) =>
-      percentileOf(db, kind, companyId, period, histogram, fraction)
-    ),
-  );
-  return { avg: average, median: median ?? null, p90: p90 ?? null };
+  const at = (fraction: number) => percentileOf(db, kind, companyId, period, histogram, fraction);
+  const [median, p90] = await Promise.all([at(PERCENTILES.median), at(PERCENTILES.p90)]);
+  return { avg: average, median, p90 };
 }
 
 export async function dashboardOf(
