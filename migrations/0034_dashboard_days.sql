@@ -287,4 +287,10 @@ create function dashboard_recount() returns setof dashboard_change
     where exists (select 1 from tickets t where t.contact_id = c.id)
   $$;
 
-select dashboard_add(array(select r from dashboard_recount() r));
+-- Summed as it streams, rather than through dashboard_add's array: a large company's rows
+-- need not fit in memory at once.
+insert into dashboard_days (company_id, kind, day, key, rows, timed, total)
+select company_id, kind, day, key, sum(rows), sum(timed), sum(total)
+from dashboard_recount()
+group by company_id, kind, day, key
+having sum(rows) <> 0 or sum(timed) <> 0 or sum(total) <> 0;
