@@ -4,7 +4,7 @@
  * each with its table, and the attendants. A range without its start date is refused by the
  * server with "Parametrize o filtro", shown here as the form's error.
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { AttendantsTable } from "../components/dashboard/AttendantsTable.tsx";
 import { CounterCard } from "../components/dashboard/CounterCard.tsx";
 import { formatMinutes } from "../components/dashboard/format.ts";
@@ -17,14 +17,17 @@ import { SkeletonBlock } from "../components/ui/Skeleton.tsx";
 import { api, type QueryValue } from "../lib/client/api.ts";
 import { clientLanguage, useT } from "../lib/i18n/client.ts";
 import type { TFunction } from "../lib/i18n/languages.ts";
+import { channels } from "../lib/realtime/channels.ts";
 import type { Dashboard, TicketsByDay, TicketsByUser } from "../services/dashboard/mod.ts";
 import { failureText } from "./admin/save_errors.ts";
 import { BarChart } from "./dashboard/BarChart.tsx";
+import { useLiveRefresh } from "./dashboard/live_refresh.ts";
 
 /** Core §9: the period presets. */
 export const PERIOD_PRESETS = [3, 7, 15, 30, 60, 90] as const;
 
 export interface DashboardPageProps {
+  companyId: number;
   companyName: string;
   /** The super user also sees the platform counters. */
   platform: boolean;
@@ -52,19 +55,29 @@ function dayLabel(day: string): string {
   });
 }
 
-export default function DashboardPage({ companyName, platform }: DashboardPageProps) {
+export default function DashboardPage({ companyId, companyName, platform }: DashboardPageProps) {
   const t = useT();
   const [draft, setDraft] = useState<Filter>({ mode: "period", days: 7 });
   const [filter, setFilter] = useState<Filter>(draft);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(true);
+  // Live: the company's ticket events reload the figures of the applied filter, in place
+  // (the form, its draft and the scroll stay as they are; a failure keeps what is shown).
+  const [liveRound, setLiveRound] = useState(0);
+  const live = useRef(false);
+  useLiveRefresh(channels.ticket(companyId), () => {
+    live.current = true;
+    setLiveRound((round) => round + 1);
+  });
 
   useEffect(() => {
     const abort = new AbortController();
     const query = queryOf(filter);
     const get = <T,>(path: string) => api<T>(path, { query, signal: abort.signal });
-    setBusy(true);
+    const quiet = live.current;
+    live.current = false;
+    if (!quiet) setBusy(true);
     Promise.all([
       get<Dashboard>("/api/dashboard"),
       get<TicketsByUser>("/api/dashboard/ticketsUsers"),
@@ -73,12 +86,12 @@ export default function DashboardPage({ companyName, platform }: DashboardPagePr
       setLoaded({ board, users, days });
       setError(null);
     }).catch((err) => {
-      if (!abort.signal.aborted) setError(failureText(err, "dashboard.loadFailed", t));
+      if (!abort.signal.aborted && !quiet) setError(failureText(err, "dashboard.loadFailed", t));
     }).finally(() => {
-      if (!abort.signal.aborted) setBusy(false);
+      if (!abort.signal.aborted && !quiet) setBusy(false);
     });
     return () => abort.abort();
-  }, [JSON.stringify(filter)]);
+  }, [JSON.stringify(filter), liveRound]);
 
   return (
     <div class="mx-auto flex w-full max-w-7xl flex-col gap-6">

@@ -43,7 +43,13 @@ export function pageRoutes(deps: PageDeps): Hono<AppEnv> {
       render: async ({ user, session, lang, t }) => {
         const home = await homeOf(deps.db, user);
         if (home.ready) {
-          return <DashboardPage companyName={session.companyName} platform={user.super} />;
+          return (
+            <DashboardPage
+              companyId={session.companyId}
+              companyName={session.companyName}
+              platform={user.super}
+            />
+          );
         }
         const due = user.company.dueDate;
         return (

@@ -188,6 +188,7 @@ Deno.test("pages", async (t) => {
       const page = await html("/", adminSession.cookie);
       assert.doesNotMatch(page, /Primeiros passos/);
       assert.deepEqual(bootPayload(page).islands.DashboardPage, {
+        companyId,
         companyName: (bootPayload(page).data.shell as { companyName: string }).companyName,
         platform: false,
       });

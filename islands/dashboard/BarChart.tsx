@@ -130,6 +130,10 @@ export function BarChart(props: BarChartProps) {
       const theme = new MutationObserver(draw);
       theme.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
       cleanups.push(() => resize.disconnect(), () => theme.disconnect());
+    }).catch((err) => {
+      // A chart that cannot load or draw (its chunk failed to download, a canvas-less
+      // browser) leaves its picture empty; the table beside it still has every figure.
+      console.warn("The chart was not drawn:", err);
     });
     return () => {
       stopped = true;

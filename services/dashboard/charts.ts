@@ -7,8 +7,8 @@
  * the company is the caller's and every value is a parameter.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
-import { finishedIn, startedIn } from "./counters.ts";
 import type { Period } from "./period.ts";
+import { daysOf } from "./summary.ts";
 
 export interface TicketsByUser {
   data: { id: number; nome: string; quantidade: number }[];
@@ -27,11 +27,15 @@ export async function ticketsByUser(
   companyId: number,
   period: Period,
 ): Promise<TicketsByUser> {
+  const { first, after } = daysOf(period);
   const data = await db.query<TicketsByUser["data"][number]>(sql`
-    select u.id, u.name as nome, count(*)::int as quantidade
-    from (${finishedIn(companyId, period)}) f
-    join users u on u.id = f.user_id and u.company_id = ${companyId}
+    select u.id, u.name as nome, sum(d.rows)::int as quantidade
+    from dashboard_days d
+    join users u on u.id = d.key and u.company_id = ${companyId}
+    where d.company_id = ${companyId} and d.kind = 'finished'
+      and d.day >= ${first}::date and d.day < ${after}::date
     group by u.id, u.name
+    having sum(d.rows) <> 0
     order by quantidade desc, u.name, u.id`);
   return { data, count: data.reduce((sum, row) => sum + row.quantidade, 0) };
 }
@@ -47,13 +51,27 @@ export async function ticketsByDay(
   const hourly = period.days === 1;
   const step = hourly ? HOUR_MS : DAY_MS;
   // The bucket is counted from the period's start in whole steps: no time zone setting of
-  // the database session can shift it.
-  const rows = await db.query<{ bucket: number; total: number }>(sql`
-    select floor(extract(epoch from s.created_at - ${period.from}::timestamptz) * 1000
-                 / ${step})::int as bucket,
-           count(*)::int as total
-    from (${startedIn(companyId, period)}) s
-    group by 1`);
+  // the database session can shift it. Days come from the per-day summary (UTC days, like
+  // the period); hours from the attendances of that one day.
+  const { first, after } = daysOf(period);
+  const rows = await db.query<{ bucket: number; total: number }>(
+    hourly
+      ? sql`
+        select floor(extract(epoch from s.created_at - ${period.from}::timestamptz) * 1000
+                     / ${step})::int as bucket,
+               count(*)::int as total
+        from ticket_tracking s
+        where company_id = ${companyId} and created_at >= ${period.from}::timestamptz
+          and created_at < ${period.to}::timestamptz
+        group by 1`
+      : sql`
+        select day - ${first}::date as bucket, sum(rows)::int as total
+        from dashboard_days
+        where company_id = ${companyId} and kind = 'started'
+          and day >= ${first}::date and day < ${after}::date
+        group by day
+        having sum(rows) <> 0`,
+  );
   const totals = new Map(rows.map((row) => [row.bucket, row.total]));
   const buckets = Math.round((period.to.getTime() - period.from.getTime()) / step);
   const data: DayBucket[] = Array.from({ length: buckets }, (_, index) => {
