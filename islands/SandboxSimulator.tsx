@@ -154,7 +154,10 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
   }, [current?.number]);
 
   useEffect(() => {
-    bottom.current?.scrollIntoView?.({ block: "end" });
+    // Only the message list scrolls: scrollIntoView also scrolled the page, so on a phone the
+    // simulator opened (and jumped on each new message) below its own form.
+    const list = bottom.current?.parentElement;
+    if (list) list.scrollTop = list.scrollHeight;
   }, [messages.length]);
   // Balcão's next message in the chat ends its "typing…".
   const isTyping = typing !== null && typing.number === current?.number &&
