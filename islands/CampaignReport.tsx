@@ -66,8 +66,13 @@ export default function CampaignReport(
           {t(`campaigns.status.${campaign.status}`)}
         </Badge>
         {campaign.pausedAt && <Badge tone="warning">{t("campaigns.paused")}</Badge>}
+        {/* Only what is set: a draft without connection or list read "· · —". */}
         <span class="text-[13px] text-fg-muted">
-          {campaign.whatsapp?.name} · {campaign.contactList?.name} · {time(campaign.scheduledAt)}
+          {[
+            campaign.whatsapp?.name,
+            campaign.contactList?.name,
+            campaign.scheduledAt && time(campaign.scheduledAt),
+          ].filter(Boolean).join(" · ")}
         </span>
         <Button class="ml-auto" variant="secondary" href="/campaigns">
           {t("campaigns.backToList")}
@@ -110,6 +115,13 @@ export default function CampaignReport(
             </tr>
           </thead>
           <tbody>
+            {report.shipping.length === 0 && (
+              <tr>
+                <td colSpan={4} class="px-3 py-6 text-center text-fg-muted">
+                  {t("campaigns.report.noShipments")}
+                </td>
+              </tr>
+            )}
             {report.shipping.map((s) => (
               <tr key={s.id} class="border-t border-line">
                 <td class="px-3 py-2">

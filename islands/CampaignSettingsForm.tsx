@@ -116,32 +116,37 @@ export default function CampaignSettingsForm() {
             {t("campaigns.settings.addVariable")}
           </Button>
         </div>
-        <table class="w-full text-sm">
-          <thead class="text-left text-[12px] text-fg-muted">
-            <tr>
-              <th class="py-1">{t("campaigns.settings.key")}</th>
-              <th>{t("campaigns.settings.value")}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {variables.map((v) => (
-              <tr key={v.key} class="border-t border-line">
-                <td class="py-2 font-mono">{`{${v.key}}`}</td>
-                <td>{v.value}</td>
-                <td class="text-right">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setVariables(variables.filter((o) => o.key !== v.key))}
-                  >
-                    {t("campaigns.delete")}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {/* No bare header row before the first variable: a sentence says what goes here. */}
+        {variables.length === 0
+          ? <p class="text-[13px] text-fg-subtle">{t("campaigns.settings.noVariables")}</p>
+          : (
+            <table class="w-full text-sm">
+              <thead class="text-left text-[12px] text-fg-muted">
+                <tr>
+                  <th class="py-1">{t("campaigns.settings.key")}</th>
+                  <th>{t("campaigns.settings.value")}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {variables.map((v) => (
+                  <tr key={v.key} class="border-t border-line">
+                    <td class="py-2 font-mono">{`{${v.key}}`}</td>
+                    <td>{v.value}</td>
+                    <td class="text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setVariables(variables.filter((o) => o.key !== v.key))}
+                      >
+                        {t("campaigns.delete")}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
       </section>
       <div>
         <Button type="submit" loading={saving}>{t("common.save")}</Button>

@@ -76,7 +76,12 @@ export default function InvoicesManager(props: InvoicesManagerProps) {
           lang={lang}
           today={props.today}
           showCompany={props.isSuper}
-          empty={<EmptyState title={t("billing.empty")} />}
+          empty={
+            <EmptyState
+              title={t("billing.empty")}
+              text={typed.trim() ? undefined : t("billing.emptyText")}
+            />
+          }
           action={(row) => {
             const invoice = row as Invoice;
             if (invoice.status === "paid") {

@@ -123,6 +123,11 @@ export default function KanbanBoard(
               <span class="text-xs font-medium text-fg-muted tabular-nums">{cards.length}</span>
             </header>
             <ul class="flex min-h-24 flex-col gap-2 p-2">
+              {cards.length === 0 && (
+                <li class="px-2 py-6 text-center text-xs text-fg-subtle">
+                  {t("kanban.emptyLane")}
+                </li>
+              )}
               {cards.map((ticket) => {
                 const at = laneIds.indexOf(column.id);
                 return (

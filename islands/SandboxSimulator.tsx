@@ -22,7 +22,7 @@ import { Button } from "../components/ui/Button.tsx";
 import { cx } from "../components/ui/cx.ts";
 import { api, errorMessage } from "../lib/client/api.ts";
 import { useChannel } from "../lib/client/channel.ts";
-import { useT } from "../lib/i18n/client.ts";
+import { clientLanguage, useT } from "../lib/i18n/client.ts";
 import { pushToast } from "../lib/ui/toast.ts";
 import type { SandboxMessageView } from "../services/whatsapp/sandbox/service.ts";
 
@@ -78,8 +78,9 @@ function lastSent(messages: SandboxMessageView[]): string | undefined {
   return messages.findLast((message) => message.direction === "out")?.id;
 }
 
+/** In the page's language, like the chat itself (the browser's own gave "02:32 AM" in pt-BR). */
 function time(iso: string) {
-  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return new Date(iso).toLocaleTimeString(clientLanguage(), { hour: "2-digit", minute: "2-digit" });
 }
 
 export default function SandboxSimulator(props: SandboxSimulatorProps) {
@@ -153,7 +154,10 @@ export default function SandboxSimulator(props: SandboxSimulatorProps) {
   }, [current?.number]);
 
   useEffect(() => {
-    bottom.current?.scrollIntoView?.({ block: "end" });
+    // Only the message list scrolls: scrollIntoView also scrolled the page, so on a phone the
+    // simulator opened (and jumped on each new message) below its own form.
+    const list = bottom.current?.parentElement;
+    if (list) list.scrollTop = list.scrollHeight;
   }, [messages.length]);
   // Balcão's next message in the chat ends its "typing…".
   const isTyping = typing !== null && typing.number === current?.number &&

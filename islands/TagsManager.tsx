@@ -73,6 +73,8 @@ export default function TagsManager({ companyId, canSetKanban }: TagsManagerProp
       key: "tickets",
       label: t("tags.columns.tickets"),
       align: "center",
+      // On a phone the count pushed the edit and delete buttons out of the table's view.
+      hideOnMobile: true,
       cell: (tag) => <span class="tabular-nums">{tag.ticketsCount}</span>,
     },
     {

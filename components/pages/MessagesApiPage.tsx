@@ -96,15 +96,23 @@ export function MessagesApiPage({ t, publicUrl }: { t: TFunction; publicUrl: str
               <tr>
                 <th class="py-1.5 pr-4 font-medium">HTTP</th>
                 <th class="py-1.5 pr-4 font-medium">{t("messagesApi.errors.code")}</th>
-                <th class="py-1.5 font-medium">{t("messagesApi.errors.meaning")}</th>
+                <th class="hidden py-1.5 font-medium sm:table-cell">
+                  {t("messagesApi.errors.meaning")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {ERRORS.map(([status, code]) => (
                 <tr key={code} class="border-t border-line">
                   <td class="py-1.5 pr-4 tabular-nums">{status}</td>
-                  <td class="py-1.5 pr-4 font-mono text-xs">{code}</td>
-                  <td class="py-1.5">{t(`errors.${code}`)}</td>
+                  <td class="py-1.5 pr-4 font-mono text-xs">
+                    {code}
+                    {/* On a phone the meaning goes under the code: a third column was clipped. */}
+                    <span class="mt-0.5 block font-sans text-sm sm:hidden">
+                      {t(`errors.${code}`)}
+                    </span>
+                  </td>
+                  <td class="hidden py-1.5 sm:table-cell">{t(`errors.${code}`)}</td>
                 </tr>
               ))}
             </tbody>

@@ -169,9 +169,10 @@ export function PlansPanel() {
             id={`plan-${feature}`}
             label={t(`admin.plans.${feature}`)}
             value={values.features[feature] ? "true" : "false"}
+            // Sim/Não: "Habilitadas" agreed with Campanhas only, not Kanban or Chat interno.
             options={[
-              { value: "true", label: t("admin.enabledPlural") },
-              { value: "false", label: t("admin.disabledPlural") },
+              { value: "true", label: t("admin.yes") },
+              { value: "false", label: t("admin.no") },
             ]}
             onChange={(e) =>
               setField("features", {

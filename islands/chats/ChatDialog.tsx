@@ -76,7 +76,8 @@ export function ChatDialog({ chat, colleagues, onSaved, onClose }: ChatDialogPro
           error={errors.title}
           onInput={(event) => setTitle(event.currentTarget.value)}
         />
-        <fieldset class="flex flex-col gap-2">
+        {/* min-w-0 lets a long colleague's name truncate instead of widening the dialog. */}
+        <fieldset class="flex min-w-0 flex-col gap-2">
           <legend class="mb-2 text-sm font-medium text-fg">{t("chats.usersLabel")}</legend>
           {colleagues.length === 0 && <p class="text-fg-muted">{t("chats.noColleagues")}</p>}
           <ul class="grid max-h-64 gap-1 overflow-y-auto sm:grid-cols-2">

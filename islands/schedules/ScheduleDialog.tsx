@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { fieldErrorsOf } from "../admin/save_errors.ts";
 import { DialogActions } from "../../components/forms/DialogActions.tsx";
+import { formatPhone } from "../../components/contacts/format.ts";
 import { SearchBox } from "../../components/lists/SearchBox.tsx";
 import {
   AttachmentField,
@@ -142,7 +143,8 @@ export function ScheduleDialog({ record, contact, day, onSaved, onClose }: Sched
         : <DialogActions dialogId={SCHEDULE_DIALOG_ID} formId="schedule-form" busy={busy} />}
     >
       <form id="schedule-form" class="flex flex-col gap-5" onSubmit={save} noValidate>
-        <fieldset class="flex flex-col gap-2" disabled={readOnly}>
+        {/* min-w-0: a fieldset is as wide as its longest row by default, past the dialog. */}
+        <fieldset class="flex min-w-0 flex-col gap-2" disabled={readOnly}>
           <legend class="mb-1.5 text-sm font-medium">{t("schedules.contact")}</legend>
           {!contact && !readOnly && (
             <SearchBox
@@ -178,7 +180,9 @@ export function ScheduleDialog({ record, contact, day, onSaved, onClose }: Sched
                   onChange={() => setContactId(option.id)}
                 />
                 <span class="min-w-0 flex-1 truncate">{option.name}</span>
-                <span class="text-xs text-fg-subtle tabular-nums">{option.number}</span>
+                <span class="shrink-0 text-xs text-fg-subtle tabular-nums">
+                  {formatPhone(option.number)}
+                </span>
               </label>
             ))}
           </div>

@@ -139,7 +139,7 @@ export function ContactPanel(props: ContactPanelProps) {
       <div class="min-h-0 flex-1 overflow-y-auto">
         <div class="flex flex-col items-center gap-2 px-4 pt-5 pb-3 text-center">
           <Avatar
-            name={contact?.name || ticket.contact.number}
+            name={contact?.name || ticket.contact.name || ticket.contact.number}
             src={ticket.contact.profilePicUrl || undefined}
           />
           <p class="max-w-full truncate font-semibold text-fg">

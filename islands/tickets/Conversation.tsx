@@ -7,6 +7,7 @@
 import { channels } from "../../lib/realtime/channels.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { DeleteConfirmDialog } from "../../components/lists/DeleteConfirmDialog.tsx";
+import { formatPhone } from "../../components/contacts/format.ts";
 import { ArrowLeftIcon, CheckIcon, TagIcon, TrashIcon } from "../../components/icons.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { errorMessage } from "../../lib/client/api.ts";
@@ -167,7 +168,7 @@ export function Conversation(props: ConversationProps) {
           <p class="truncate text-xs text-fg-muted">
             {[
               `#${ticket.id}`,
-              ticket.contact.number,
+              formatPhone(ticket.contact.number),
               ticket.queue?.name ?? t("tickets.noQueue"),
               ticket.user
                 ? t("tickets.assignedTo", { name: ticket.user.name })
@@ -188,7 +189,8 @@ export function Conversation(props: ConversationProps) {
             </ul>
           )}
         </div>
-        <div class="flex flex-wrap items-center gap-1">
+        {/* gap-0.5 on phones: eight 40 px actions then fit one 336 px row, none left alone. */}
+        <div class="flex flex-wrap items-center gap-0.5 sm:gap-1">
           {commands.accept &&
             action(
               "accept",

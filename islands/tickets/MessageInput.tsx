@@ -375,7 +375,7 @@ export function MessageInput(props: MessageInputProps) {
                 rows={1}
                 value={text}
                 placeholder={t("tickets.inputPlaceholder")}
-                class="block w-full resize-none rounded-xl border border-line-strong bg-surface px-3 py-2 text-sm leading-5 text-fg outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30"
+                class="block w-full resize-none rounded-xl border border-line-strong bg-surface px-3 py-2 text-sm leading-5 text-fg outline-none placeholder:truncate focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30"
                 aria-controls={highlighted ? QUICK_REPLY_LIST_ID : undefined}
                 aria-activedescendant={highlighted ? quickReplyOptionId(highlighted) : undefined}
                 aria-keyshortcuts="Enter Shift+Enter"

@@ -5,6 +5,7 @@
  * and offers to open it when the viewer may.
  */
 import { useEffect, useState } from "preact/hooks";
+import { formatPhone } from "../../components/contacts/format.ts";
 import { SearchBox } from "../../components/lists/SearchBox.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { cx } from "../../components/ui/cx.ts";
@@ -130,7 +131,8 @@ export function NewTicketDialog(
       }
     >
       <form id={`${ID}-form`} class="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <fieldset class="flex flex-col gap-2">
+        {/* min-w-0: a fieldset is as wide as its longest row by default, past the dialog. */}
+        <fieldset class="flex min-w-0 flex-col gap-2">
           <legend class="mb-1.5 text-sm font-medium">{t("tickets.newTicket.contact")}</legend>
           <SearchBox
             value={search}
@@ -164,7 +166,9 @@ export function NewTicketDialog(
                   onChange={() => setContactId(contact.id)}
                 />
                 <span class="min-w-0 flex-1 truncate">{contact.name}</span>
-                <span class="text-xs text-fg-subtle tabular-nums">{contact.number}</span>
+                <span class="shrink-0 text-xs text-fg-subtle tabular-nums">
+                  {formatPhone(contact.number)}
+                </span>
               </label>
             ))}
           </div>

@@ -103,7 +103,7 @@ Deno.test("[browser] campaigns: import report, a campaign sent live, a file list
     await page.waitForSelector("dialog[open] #file-list-name");
     await page.type("#file-list-name", "Catálogo");
     await page.type("#file-list-message", "Nossos arquivos");
-    await clickButton(page, "dialog[open]", "+ Adicionar opção");
+    await clickButton(page, "dialog[open]", "+ Adicionar arquivo");
     await page.type("#file-option-0-name", "Vitrine");
     const picture = await Deno.makeTempFile({ suffix: ".png" });
     await Deno.writeFile(picture, PNG_PIXEL);
