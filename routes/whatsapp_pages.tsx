@@ -7,7 +7,6 @@ import { ListPageHeading } from "../components/lists/ListPageHeading.tsx";
 import ConnectionsManager from "../islands/ConnectionsManager.tsx";
 import SandboxSimulator from "../islands/SandboxSimulator.tsx";
 import { ArrowLeftIcon } from "../components/icons.tsx";
-import { Badge } from "../components/ui/Badge.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
 import { parseId } from "../lib/http/params.ts";
 import { isAdmin } from "../services/accounts/permissions.ts";
@@ -83,14 +82,12 @@ export function whatsappPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
         return (
           <div class="flex w-full flex-col gap-5">
             {back}
-            <div class="flex flex-wrap items-start gap-3">
-              <div class="min-w-0 flex-1">
-                <h1 class="text-2xl font-semibold tracking-tight text-fg">
-                  {t("simulator.heading", { name: connection.name })}
-                </h1>
-                <p class="mt-1 max-w-2xl text-sm text-fg-muted">{t("simulator.intro")}</p>
-              </div>
-              <Badge tone="brand">{t("simulator.badge")}</Badge>
+            {/* The heading already says "Simulador": no badge beside it to squeeze the intro. */}
+            <div>
+              <h1 class="text-2xl font-semibold tracking-tight text-fg">
+                {t("simulator.heading", { name: connection.name })}
+              </h1>
+              <p class="mt-1 max-w-2xl text-sm text-fg-muted">{t("simulator.intro")}</p>
             </div>
             <SandboxSimulator
               companyId={user.companyId}
