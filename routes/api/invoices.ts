@@ -7,12 +7,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ServiceDeps } from "../../services/deps.ts";
-import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireSuper } from "../../services/accounts/permissions.ts";
+import { requireAdmin, requireSuper } from "../../services/accounts/permissions.ts";
 import { findInvoice, listInvoices } from "../../services/billing/invoices.ts";
 import { markPaidByHand } from "../../services/billing/payments.ts";
 
@@ -25,13 +24,14 @@ export const MarkPaid = z.object({
 export function invoiceRoutes(deps: ServiceDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
+  // The company's invoices are for its admins, as the /financeiro page is (core §2).
   routes.get("/all", async (c) => {
-    const auth = requireAuth(c);
+    const auth = requireAdmin(c);
     return c.json(await listInvoices(deps.db, auth, validateQuery(c, ListQuery)));
   });
 
   routes.get("/:id{[0-9]+}", async (c) => {
-    const auth = requireAuth(c);
+    const auth = requireAdmin(c);
     return c.json(await findInvoice(deps.db, auth, idParam(c, "id", "ERR_NO_INVOICE_FOUND")));
   });
 

@@ -165,6 +165,13 @@ Deno.test("[api] billing: invoices, checkout and payment confirmation", async (t
       const badPage = await request(adminToken, "GET", "/api/invoices/all?pageNumber=0");
       assert.equal(badPage.status, 400);
       assert.equal((await request(null, "GET", "/api/invoices/all")).status, 401);
+      // Invoices are the admins' business, as the /financeiro page is.
+      const agentList = await answer(
+        await request(acme.users.agent.token, "GET", "/api/invoices/all"),
+      );
+      assert.deepEqual([agentList.status, agentList.body.error], [403, "ERR_NO_PERMISSION"]);
+      const agentOne = await request(acme.users.agent.token, "GET", `/api/invoices/${invoiceId}`);
+      assert.equal(agentOne.status, 403);
     });
 
     let txid = "";
