@@ -12,6 +12,8 @@ import { launchBrowser } from "../helpers/browser.ts";
 const EMAIL = "admin@example.com";
 const PASSWORD = "Browser-test-1";
 const CUSTOMER = "5511987650077";
+/** The number as the conversation header shows it. */
+const CUSTOMER_SHOWN = "+55 (11) 98765-0077";
 
 async function waitForText(page: Page, text: string, selector = "body") {
   await page.waitForFunction(
@@ -83,13 +85,13 @@ Deno.test("[browser] conversation flow: the queue the customer picks shows live"
     );
     await page.goto(`${server.url}/tickets/${ticket.uuid}`, { waitUntil: "networkidle0" });
     // The conversation's header says where the ticket is: no queue yet.
-    await waitForText(page, `${CUSTOMER} · Sem fila · aguardando`, "main");
+    await waitForText(page, `${CUSTOMER_SHOWN} · Sem fila · aguardando`, "main");
     // The bot's menu is in the conversation, as the customer got it (queues by name).
     await waitForText(page, "[ 1 ] - Suporte", "[role=log]");
     await waitForText(page, "[ 2 ] - Vendas", "[role=log]");
 
     await customerWrites("1");
-    await waitForText(page, `${CUSTOMER} · Suporte · aguardando`, "main");
+    await waitForText(page, `${CUSTOMER_SHOWN} · Suporte · aguardando`, "main");
     assert.equal(errors.length, 0, errors.join("\n"));
   } finally {
     await launched?.close();
