@@ -25,15 +25,11 @@ import { formatPhone } from "../../components/contacts/format.ts";
 import { AlertIcon, PlusIcon, TrashIcon } from "../../components/icons.tsx";
 import type { ContactRow } from "../../components/contacts/types.ts";
 import { revealFirstInvalid, useModal } from "../../lib/client/modal.ts";
-import { TagToggles } from "../../components/tags/TagToggles.tsx";
+import { TagToggles, type TagTogglesProps } from "../../components/tags/TagToggles.tsx";
 import { dialogRefusal } from "../admin/save_errors.ts";
 
-/** A tag of the company, as the switches show it. */
-export interface TagOption {
-  id: number;
-  name: string;
-  color: string;
-}
+/** A tag of the company, as the switches show it (their own shape, not a second one). */
+export type TagOption = TagTogglesProps["tags"][number];
 
 export const CONTACT_DIALOG_ID = "contact-form-dialog";
 const FORM_ID = "contact-form";
