@@ -10,7 +10,7 @@ import type { TFunction } from "../../lib/i18n/mod.ts";
 import { parseTaxDocument } from "../isp/document.ts";
 import { type IspLookupDeps, lookUpOpenBills } from "../isp/lookup.ts";
 import type { OpenBill } from "../isp/types.ts";
-import type { FlowDeps } from "./moves.ts";
+import type { FlowDeps } from "./state.ts";
 
 export interface BillingAnswer {
   text: string;

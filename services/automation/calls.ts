@@ -7,8 +7,7 @@
 import { createT, DEFAULT_LANG } from "../../lib/i18n/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { optionOn } from "../settings/company_options.ts";
-import { receiveMessage } from "../tickets/inbound.ts";
-import { sendSystemMessage } from "../tickets/outbound.ts";
+import { receiveMessage, sendSystemMessage } from "../tickets/mod.ts";
 import type { ProviderEvent } from "../whatsapp/provider.ts";
 
 const t = createT(DEFAULT_LANG);

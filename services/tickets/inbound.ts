@@ -14,13 +14,15 @@
  */
 import { kindSummary } from "../../lib/message_summary.ts";
 import { parseVcard } from "../../lib/vcard.ts";
-import { type Queryable, sql } from "../../lib/db/mod.ts";
+import { sql } from "../../lib/db/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { channels } from "../../lib/realtime/channels.ts";
 import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
 import { rememberPhoneContact } from "../contacts/phone_book.ts";
 import { saveIncomingMedia } from "./incoming_media.ts";
 import { withoutNul } from "./without_nul.ts";
+import { originOf, queuedAs } from "../outbox/mod.ts";
+import { messageMediaType } from "./media_type.ts";
 import { runInboundHooks } from "./inbound_hooks.ts";
 import type { InboundHook, InboundMessage } from "./types.ts";
 import { placeOf } from "./inbound_place.ts";
@@ -114,9 +116,10 @@ export async function receiveMessage(
   // A campaign's message is not a conversation: its echo neither opens, reopens nor closes
   // a ticket (the original closed the customer's open ticket). The customer's reply opens
   // one as usual, and the campaigns' reply hook shows the campaign message in it.
-  if (message.fromMe && await isCampaignEcho(db, companyId, connectionId, message.messageId)) {
-    return;
-  }
+  if (
+    message.fromMe &&
+    await queuedAs(db, { companyId, connectionId, wid: message.messageId }, "campaign")
+  ) return;
   const { contact, ticketId, created } = await placeOf(db, companyId, connectionId, message.chat);
   // A new attendance cycle starts with the ticket (the dashboard's rows).
   if (created) await track(db, companyId, ticketId, "created", deps.clock?.now() ?? new Date());
@@ -124,7 +127,7 @@ export async function receiveMessage(
   const media = message.media
     ? await saveIncomingMedia(deps.media, companyId, message.media)
     : null;
-  const kind = mediaTypeOf(message);
+  const kind = incomingMediaType(message);
   const data = message.location
     ? { location: message.location }
     : message.vcards
@@ -145,7 +148,7 @@ export async function receiveMessage(
               ${kind}, ${media?.path ?? null}, ${media?.name ?? message.media?.fileName ?? null},
               ${message.quotedId ?? null}, ${
     data === null ? null : JSON.stringify(data)
-  }::text::jsonb, ${originOf(companyId, connectionId, message)},
+  }::text::jsonb, ${originSql(companyId, connectionId, message)},
               ${message.timestamp.getTime() > 0 ? message.timestamp : new Date()})
       on conflict (company_id, wid) do nothing
       returning *),
@@ -211,36 +214,16 @@ async function changeMessage(
  * the API's message to a number arrives here first as the provider's echo). Null for the
  * customer's messages and for what was typed on the phone. No query for customer messages.
  */
-function originOf(companyId: number, connectionId: number, message: IncomingMessage) {
-  if (!message.fromMe) return null;
-  return sql`(select o.origin from whatsapp_outbox o
-              where o.company_id = ${companyId} and o.whatsapp_id = ${connectionId}
-                and o.provider_message_id = ${message.messageId}
-              limit 1)`;
-}
-
-async function isCampaignEcho(
-  db: Queryable,
-  companyId: number,
-  connectionId: number,
-  wid: string,
-): Promise<boolean> {
-  const row = await db.maybeOne(sql`
-    select 1 from whatsapp_outbox
-    where company_id = ${companyId} and whatsapp_id = ${connectionId}
-      and provider_message_id = ${wid} and origin = 'campaign'`);
-  return row !== undefined;
+function originSql(companyId: number, connectionId: number, message: IncomingMessage) {
+  return message.fromMe ? originOf(companyId, connectionId, message.messageId) : null;
 }
 
 /** The spec's mediaType for what the message carries. */
-function mediaTypeOf(message: IncomingMessage): string {
+function incomingMediaType(message: IncomingMessage): string {
   if (message.callLog) return "call_log";
   if (message.location) return "locationMessage";
   if (message.vcards) return "contactMessage";
-  const kind = message.media?.kind;
-  if (!kind) return "chat";
-  if (kind === "document") return "application";
-  return kind === "sticker" ? "image" : kind;
+  return messageMediaType(message.media?.kind);
 }
 
 /** What the ticket list shows as the last message. */

@@ -17,7 +17,8 @@ import type { ServiceDeps } from "../deps.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import { assertQueueLinks } from "../queues/links.ts";
 import { announceTicketChange, announceTicketDeleted } from "./announce.ts";
-import { afterTransition } from "../automation/transitions.ts";
+import { afterTransition, type TransitionKind } from "../automation/transitions.ts";
+import { track, type TrackingStep } from "./tracking.ts";
 import { showTicket, type Viewer } from "./read.ts";
 import { findTicketRow, presentTicket, type Ticket } from "./rows.ts";
 
@@ -155,6 +156,9 @@ export async function updateTicket(
           integration_id = ${closing ? null : change.integrationId ?? null},
           prompt_id = ${closing ? null : change.promptId ?? null},
           unread_messages = ${closing ? 0 : current.unreadMessages},
+          -- A reopened conversation no longer waits for the customer's rating.
+          rating_asked_at = case when ${next.kind === "reopen"} then null else rating_asked_at end,
+          rating_retries = case when ${next.kind === "reopen"} then 0 else rating_retries end,
           updated_at = now()
       where company_id = ${companyId} and id = ${ticketId}`);
   } catch (error) {
@@ -164,10 +168,33 @@ export async function updateTicket(
       new AppError("ERR_OTHER_OPEN_TICKET", 409);
   }
   const ticket = presentTicket((await findTicketRow(db, companyId, ticketId))!);
+  await trackTransition(db, companyId, next.kind, ticket, deps.clock.now());
   await announceTicketChange(deps, companyId, current, ticket);
-  // Tracking, timers and the customer's automatic messages (greeting, notice, rating).
+  // Timers and the customer's automatic messages (greeting, notice, rating).
   await afterTransition(deps, companyId, next.kind, current, ticket);
   return ticket;
+}
+
+/** The dashboard's step of each transition (tracking.ts); a return or an edit is none. */
+async function trackTransition(
+  db: Db,
+  companyId: number,
+  kind: TransitionKind,
+  ticket: Ticket,
+  now: Date,
+): Promise<void> {
+  const facts = { queueId: ticket.queueId, userId: ticket.userId };
+  const steps: TrackingStep[] = {
+    accept: ["accepted" as const],
+    reopen: ["accepted" as const],
+    transfer: ticket.userId === null
+      ? ["transferred" as const]
+      : ["transferred" as const, "accepted" as const],
+    resolve: ["finished" as const],
+    return: [],
+    edit: [],
+  }[kind];
+  for (const step of steps) await track(db, companyId, ticket.id, step, now, facts);
 }
 
 /** Deletes a ticket and its messages (admins only, checked by the route). */

@@ -8,8 +8,7 @@ import { openTestDb } from "../../tests/helpers/db.ts";
 import { createTestCompany } from "../../tests/helpers/accounts.ts";
 import { createConnection } from "./connections.ts";
 import { createWhatsappSessions } from "./mod.ts";
-import { claimDue, MAX_ATTEMPTS, sendDue } from "./outbox.ts";
-import { queueOutgoing } from "../tickets/mod.ts";
+import { claimDue, enqueue, MAX_ATTEMPTS, sendDue } from "../outbox/mod.ts";
 import { leaseOwner } from "./lease.ts";
 import { waitFor } from "../../tests/helpers/ticket_env.ts";
 
@@ -51,7 +50,7 @@ Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) =>
       await a.startLoops(60_000);
       await b.start(companyId, id); // already running on A: nothing changes
       assert.equal(b.localProvider(id), undefined);
-      const { outboxId: rowId } = await queueOutgoing(db, {
+      const { outboxId: rowId } = await enqueue(db, {
         companyId,
         connectionId: id,
         origin: "agent",
@@ -93,7 +92,7 @@ Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) =>
     );
 
     await t.step("a row abandoned mid-send is sent again once its claim lapses", async () => {
-      const { outboxId: rowId } = await queueOutgoing(db, {
+      const { outboxId: rowId } = await enqueue(db, {
         companyId,
         connectionId: id,
         origin: "agent",
@@ -119,7 +118,7 @@ Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) =>
     });
 
     await t.step("failures are retried later, then given up with the reason", async () => {
-      const { outboxId: rowId } = await queueOutgoing(db, {
+      const { outboxId: rowId } = await enqueue(db, {
         companyId,
         connectionId: id,
         origin: "agent",

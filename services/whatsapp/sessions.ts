@@ -22,7 +22,7 @@ import {
   releaseLease,
   renewLeases,
 } from "./lease.ts";
-import { type OutboxPayload, sendDue } from "./outbox.ts";
+import { OUTBOX_CHANNEL, type OutboxPayload, sendDue } from "../outbox/mod.ts";
 import type {
   CallEvent,
   ChatPresence,
@@ -111,7 +111,7 @@ export class WhatsappSessions {
       }),
     );
     this.#unlisten.push(
-      await this.#db.listen("whatsapp_outbox", (payload) => {
+      await this.#db.listen(OUTBOX_CHANNEL, (payload) => {
         if (this.#running.has(Number(payload))) {
           void this.drainOutbox(Number(payload)).catch(logError);
         }
