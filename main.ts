@@ -62,10 +62,8 @@ import { createMediaLinks } from "./lib/media/signed_url.ts";
 import { whatsappRoutes } from "./routes/api/whatsapp.ts";
 import { sandboxRoutes } from "./routes/api/sandbox.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
-import { createInboundPipeline } from "./services/tickets/inbound.ts";
-import { callRefusal, conversationFlowHook } from "./services/automation/mod.ts";
-import { aiAgentHook } from "./services/prompts/agent.ts";
-import { integrationHook } from "./services/integrations/runtime.ts";
+import { connectHooks } from "./services/hooks.ts";
+import { TransitionHooks } from "./services/tickets/mod.ts";
 import { queueIntegrationRoutes } from "./routes/api/queue_integrations.ts";
 import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { messageRoutes } from "./routes/api/messages.ts";
@@ -78,7 +76,6 @@ import { openApiRoutes } from "./routes/api/openapi/routes.ts";
 import { contactListItemRoutes, contactListRoutes } from "./routes/api/contact_lists.ts";
 import { campaignRoutes, campaignSettingRoutes } from "./routes/api/campaigns.ts";
 import { fileRoutes } from "./routes/api/files.ts";
-import { campaignReplyHook } from "./services/campaigns/replies.ts";
 import { invoiceRoutes } from "./routes/api/invoices.ts";
 import { subscriptionRoutes } from "./routes/api/subscription.ts";
 import { createPixProvider, type PixProvider } from "./services/billing/pix/mod.ts";
@@ -133,6 +130,7 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
       baileys: { waWebSocketUrl: deps.config.waWebSocketUrl },
       media,
     }),
+    transitions: new TransitionHooks(),
     clock: deps.clock ?? systemClock,
     log: deps.log ?? consoleLog,
     mediaLinks: createMediaLinks({ key: deps.jwtKey, publicUrl: deps.config.publicUrl }),
@@ -214,16 +212,8 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/prompt", promptRoutes(services));
   api.route("/queueIntegration", queueIntegrationRoutes(services));
   api.route("/media", mediaRoutes(services));
-  // What the phones report becomes contacts, tickets and messages.
-  services.sessions.subscribe(
-    createInboundPipeline(services, [
-      campaignReplyHook(services),
-      conversationFlowHook(services),
-      integrationHook(services),
-      aiAgentHook(services),
-    ]),
-  );
-  services.sessions.subscribe(callRefusal(services));
+  // What the phones report becomes contacts, tickets and messages; the hooks follow.
+  connectHooks(services);
   api.route("/", whatsappRoutes(services));
   api.route("/", ticketRoutes(services));
   api.route("/schedules", scheduleRoutes(services));

@@ -15,6 +15,7 @@ import type { MediaLinks } from "../lib/media/signed_url.ts";
 import type { MediaStore } from "../lib/media/store.ts";
 import type { Hub } from "../lib/realtime/mod.ts";
 import type { WhatsappSessions } from "./whatsapp/sessions.ts";
+import type { TransitionHooks } from "./tickets/transition_hooks.ts";
 
 export interface ServiceDeps {
   db: Db;
@@ -24,6 +25,8 @@ export interface ServiceDeps {
   media: MediaStore;
   /** The WhatsApp sessions: start, stop, and the sandbox phone. */
   sessions: WhatsappSessions;
+  /** What follows an agent's change of a ticket (services/hooks.ts gives the list). */
+  transitions: TransitionHooks;
   mailer: Mailer;
   /** Business time: `clock.now()`, passed to SQL as a parameter where a test must move it. */
   clock: Clock;

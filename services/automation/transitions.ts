@@ -1,27 +1,32 @@
 /**
- * What follows an agent's change of a ticket (core §4), called by services/tickets/update.ts
- * once the change is stored and announced: the tracking row's step, the timers armed or
- * called off, and the customer's automatic messages (greeting on accept, notice on transfer,
- * the rating question or completion message on resolve). Texts come from the locales and
- * the connection's fields, with the message variables filled in.
+ * What follows an agent's change of a ticket (core §4), a transition hook (services/hooks.ts)
+ * run once the change is stored, tracked and announced: the timers armed or called off, and
+ * the customer's automatic messages (greeting on accept, notice on transfer, the rating
+ * question or completion message on resolve). Texts come from the locales and the
+ * connection's fields, with the message variables filled in.
  */
 import { createT, DEFAULT_LANG } from "../../lib/i18n/mod.ts";
 import { optionOn } from "../settings/company_options.ts";
-import { sendSystemMessage, type Ticket, variablesFor } from "../tickets/mod.ts";
+import {
+  sendSystemMessage,
+  type Ticket,
+  type TicketTransition,
+  type TransitionHook,
+  variablesFor,
+} from "../tickets/mod.ts";
 import { askRating, sendCompletion } from "./rating.ts";
 import { type FlowDeps, loadFlowTicket } from "./state.ts";
 import { armTimer, cancelTimers } from "./timers.ts";
 
 const t = createT(DEFAULT_LANG);
 
-export type TransitionKind = "accept" | "return" | "resolve" | "reopen" | "transfer" | "edit";
+export function conversationTransitions(deps: FlowDeps): TransitionHook {
+  return { name: "conversation-transitions", run: (transition) => follow(deps, transition) };
+}
 
-export async function afterTransition(
+async function follow(
   deps: FlowDeps,
-  companyId: number,
-  kind: TransitionKind,
-  before: Ticket,
-  after: Ticket,
+  { companyId, kind, before, after }: TicketTransition,
 ): Promise<void> {
   const { db } = deps;
   const now = deps.clock.now();

@@ -5,7 +5,8 @@
  *   message → contact (by number or LID) → the contact's ticket in progress on this
  *   connection, or a new pending one → the message, stored once per WhatsApp id → unread
  *   count and last message → `company-{id}-appMessage` and `company-{id}-ticket` → the
- *   inbound hooks, in order, for a customer's message (services/tickets/inbound_hooks.ts).
+ *   inbound hooks, in order, for a customer's message (run_hooks.ts; the list is
+ *   services/hooks.ts). A reported call goes to the call hooks the same way.
  *
  * Every step is safe to run twice or at the same time: the database's unique indexes (one
  * ticket in progress per contact and connection, one message per WhatsApp id) decide, so
@@ -23,8 +24,8 @@ import { saveIncomingMedia } from "./incoming_media.ts";
 import { withoutNul } from "./without_nul.ts";
 import { originOf, queuedAs } from "../outbox/mod.ts";
 import { messageMediaType } from "./media_type.ts";
-import { runInboundHooks } from "./inbound_hooks.ts";
-import type { InboundHook, InboundMessage } from "./types.ts";
+import { runHooks, runInboundHooks } from "./run_hooks.ts";
+import type { CallHook, InboundHook, InboundMessage } from "./types.ts";
 import { placeOf } from "./inbound_place.ts";
 import { optionOn } from "../settings/company_options.ts";
 import { track } from "./tracking.ts";
@@ -45,9 +46,13 @@ export type InboundDeps =
 /**
  * The handler to give `WhatsappSessions.subscribe`. A message event answers what was stored
  * (nothing for a repeat, history or an ignored group); `hooks` then run, in order, for each
- * stored customer message (services/tickets/inbound_hooks.ts).
+ * stored customer message, and `callHooks` for each reported call (run_hooks.ts).
  */
-export function createInboundPipeline(deps: InboundDeps, hooks: readonly InboundHook[] = []) {
+export function createInboundPipeline(
+  deps: InboundDeps,
+  hooks: readonly InboundHook[] = [],
+  callHooks: readonly CallHook[] = [],
+) {
   return async (raw: ProviderEvent): Promise<InboundMessage | undefined> => {
     // A NUL in any text would make the database refuse the whole message.
     const event = withoutNul(raw);
@@ -65,6 +70,13 @@ export function createInboundPipeline(deps: InboundDeps, hooks: readonly Inbound
         }
         return received;
       }
+      case "call":
+        await runHooks("call", callHooks, event, {
+          companyId: event.companyId,
+          connectionId: event.connectionId,
+          callId: event.call.callId,
+        }, deps.log);
+        return;
       case "ack":
         await changeMessage(
           deps,

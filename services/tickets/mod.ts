@@ -5,7 +5,19 @@
  */
 // The inbound pipeline and what plugs into it.
 export { createInboundPipeline, type InboundDeps, receiveMessage } from "./inbound.ts";
-export type { InboundHook, InboundMessage, Message, Ticket, TicketContact } from "./types.ts";
+export type {
+  CallHook,
+  InboundHook,
+  InboundMessage,
+  IncomingCall,
+  Message,
+  Ticket,
+  TicketContact,
+  TicketTransition,
+  TransitionHook,
+  TransitionKind,
+} from "./types.ts";
+export { TransitionHooks } from "./transition_hooks.ts";
 // Reading a ticket.
 export { findMessage, findTicket } from "./rows.ts";
 // Messages to the customer.

@@ -1,7 +1,8 @@
 /**
- * Ticket transitions (core §4): accept, return, resolve, reopen and transfer, with the live
- * events; what follows each (tracking rows, timers, the greeting on accept, the transfer
- * notice, the rating question or completion message) is services/automation/transitions.ts.
+ * Ticket transitions (core §4): accept, return, resolve, reopen and transfer, with their
+ * tracking steps and live events; what follows each (timers, the greeting on accept, the
+ * transfer notice, the rating question or completion message) is the transition hooks'
+ * (transition_hooks.ts; the list is services/hooks.ts).
  *
  *   pending --accept--> open (me)            open --return--> pending (nobody)
  *   open|pending --resolve--> closed (me)    closed --reopen--> open (me)
@@ -17,10 +18,11 @@ import type { ServiceDeps } from "../deps.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import { assertQueueLinks } from "../queues/links.ts";
 import { announceTicketChange, announceTicketDeleted } from "./announce.ts";
-import { afterTransition, type TransitionKind } from "../automation/transitions.ts";
+
 import { track, type TrackingStep } from "./tracking.ts";
 import { showTicket, type Viewer } from "./read.ts";
 import { findTicketRow, presentTicket, type Ticket } from "./rows.ts";
+import type { TransitionKind } from "./types.ts";
 
 export type TicketDeps =
   & Pick<ServiceDeps, "db" | "hub" | "media" | "clock">
@@ -118,7 +120,7 @@ function decide(viewer: Viewer, current: Ticket, change: TicketChange) {
 }
 
 export async function updateTicket(
-  deps: TicketDeps,
+  deps: TicketDeps & Pick<ServiceDeps, "transitions">,
   viewer: Viewer,
   ticketId: number,
   change: TicketChange,
@@ -171,7 +173,10 @@ export async function updateTicket(
   await trackTransition(db, companyId, next.kind, ticket, deps.clock.now());
   await announceTicketChange(deps, companyId, current, ticket);
   // Timers and the customer's automatic messages (greeting, notice, rating).
-  await afterTransition(deps, companyId, next.kind, current, ticket);
+  await deps.transitions.run(
+    { companyId, kind: next.kind, before: current, after: ticket },
+    deps.log,
+  );
   return ticket;
 }
 
