@@ -9,8 +9,8 @@ import type { Connection } from "../whatsapp/connection_rows.ts";
 
 /** What the conversation automation uses of the services. */
 export type FlowDeps =
-  & Pick<ServiceDeps, "db" | "hub" | "media" | "clock">
-  & Partial<Pick<ServiceDeps, "mediaLinks" | "log" | "outbound" | "asaasBaseUrl">>;
+  & Pick<ServiceDeps, "db" | "hub" | "media" | "clock" | "isp">
+  & Partial<Pick<ServiceDeps, "mediaLinks" | "log" | "outbound">>;
 
 /** The connection's fields the automation acts on (core §3); minutes, 0 meaning off. */
 export type FlowConnection = Pick<

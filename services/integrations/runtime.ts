@@ -25,7 +25,6 @@ import {
   type Message,
   type Ticket,
 } from "../tickets/mod.ts";
-import { dialogflowOf } from "./clients.ts";
 import { parseServiceAccount } from "./dialogflow.ts";
 import { sealPurpose } from "./integrations.ts";
 import { closeByBot, sendBotMessage, transferByBot } from "./actions.ts";
@@ -49,7 +48,7 @@ export type RuntimeDeps = Pick<
   | "log"
   | "secrets"
   | "outbound"
-  | "dialogflowUrl"
+  | "dialogflow"
   | "sessions"
 >;
 
@@ -222,7 +221,7 @@ async function askDialogflow(
     integration.jsonSealed,
     sealPurpose(integration.id, "jsonContent"),
   );
-  const result = await dialogflowOf(deps).detectIntent(parseServiceAccount(json), {
+  const result = await deps.dialogflow.detectIntent(parseServiceAccount(json), {
     projectId: integration.projectName,
     session: `balcao-${companyId}-${ticket.id}`,
     text,

@@ -11,12 +11,14 @@ import { createConnection } from "../whatsapp/connections.ts";
 import { createWhatsappSessions } from "../whatsapp/mod.ts";
 import { claimDue, enqueue, markSent, sendDue } from "./mod.ts";
 import type { ProviderEvent } from "../whatsapp/provider.ts";
+import { nullHub } from "../../lib/realtime/mod.ts";
 
 Deno.test("[whatsapp] a message delivered before the crash is marked sent once on takeover", async () => {
   const testDb = await openTestDb();
   const { db } = testDb;
   const sessions = createWhatsappSessions({
     db,
+    hub: nullHub(),
     instanceId: "instance-b",
     sandbox: { deliveredAfterMs: 60_000, readAfterMs: 60_000 },
   });
@@ -24,7 +26,10 @@ Deno.test("[whatsapp] a message delivered before the crash is marked sent once o
   sessions.subscribe((event) => void (event.type !== "contact" && acks.push(event)));
   try {
     const companyId = await createTestCompany(db);
-    const { id } = await createConnection({ db }, companyId, { name: "Sim", provider: "sandbox" });
+    const { id } = await createConnection({ db, hub: nullHub() }, companyId, {
+      name: "Sim",
+      provider: "sandbox",
+    });
     await sessions.start(companyId, id);
     await sessions.sandbox(id, { kind: "pair" });
     const target = { companyId, whatsappId: id };
@@ -82,7 +87,10 @@ Deno.test("[whatsapp] the outbox sends to several chats side by side, each chat 
   const { db } = testDb;
   try {
     const companyId = await createTestCompany(db);
-    const { id } = await createConnection({ db }, companyId, { name: "Sim", provider: "sandbox" });
+    const { id } = await createConnection({ db, hub: nullHub() }, companyId, {
+      name: "Sim",
+      provider: "sandbox",
+    });
     const ana = { number: "5511999990101" };
     const bia = { number: "5511999990202" };
     const queued = [[ana, "A1"], [bia, "B1"], [ana, "A2"], [bia, "B2"], [ana, "A3"]] as const;

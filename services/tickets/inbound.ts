@@ -183,8 +183,7 @@ export async function receiveMessage(
     contact: ticket.contact,
     created,
   };
-  const hub = deps.hub;
-  if (!hub) return received;
+  const { hub } = deps;
   const rooms = stored.rooms as string[];
   await hub.publish(rooms, channels.appMessage(companyId), {
     action: "create",

@@ -226,12 +226,10 @@ export async function ticketAudience(db: Queryable, place: TicketPlace): Promise
  * audience look-up and one notification per event whatever the audience's size.
  */
 export async function publishToTicketAudience(
-  deps: { db: Db; hub?: Hub },
+  deps: { db: Db; hub: Hub },
   place: TicketPlace,
   ...events: [channel: string, data: unknown][]
 ): Promise<void> {
-  const hub = deps.hub;
-  if (!hub) return;
   const rooms = await ticketAudience(deps.db, place);
-  for (const [channel, data] of events) await hub.publish(rooms, channel, data);
+  for (const [channel, data] of events) await deps.hub.publish(rooms, channel, data);
 }

@@ -189,17 +189,18 @@ async function trackTransition(
   now: Date,
 ): Promise<void> {
   const facts = { queueId: ticket.queueId, userId: ticket.userId };
-  const steps: TrackingStep[] = {
-    accept: ["accepted" as const],
-    reopen: ["accepted" as const],
-    transfer: ticket.userId === null
-      ? ["transferred" as const]
-      : ["transferred" as const, "accepted" as const],
-    resolve: ["finished" as const],
+  const transferred: TrackingStep[] = ticket.userId === null
+    ? ["transferred"]
+    : ["transferred", "accepted"];
+  const steps: Record<TransitionKind, TrackingStep[]> = {
+    accept: ["accepted"],
+    reopen: ["accepted"],
+    transfer: transferred,
+    resolve: ["finished"],
     return: [],
     edit: [],
-  }[kind];
-  for (const step of steps) await track(db, companyId, ticket.id, step, now, facts);
+  };
+  for (const step of steps[kind]) await track(db, companyId, ticket.id, step, now, facts);
 }
 
 /** Deletes a ticket and its messages (admins only, checked by the route). */

@@ -11,6 +11,7 @@ import { createWhatsappSessions } from "./mod.ts";
 import { claimDue, enqueue, MAX_ATTEMPTS, sendDue } from "../outbox/mod.ts";
 import { leaseOwner } from "./lease.ts";
 import { waitFor } from "../../tests/helpers/ticket_env.ts";
+import { nullHub } from "../../lib/realtime/mod.ts";
 
 /**
  * Long enough that a busy machine never lets the owner's lease lapse by accident mid-step;
@@ -26,12 +27,20 @@ const waitUntil = (check: () => Promise<boolean>, what: string) =>
 Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) => {
   const testDb = await openTestDb();
   const { db } = testDb;
-  const options = { db, leaseMs: LEASE_MS, sandbox: { deliveredAfterMs: 1, readAfterMs: 1 } };
+  const options = {
+    db,
+    hub: nullHub(),
+    leaseMs: LEASE_MS,
+    sandbox: { deliveredAfterMs: 1, readAfterMs: 1 },
+  };
   const a = createWhatsappSessions({ ...options, instanceId: "instance-a" });
   const b = createWhatsappSessions({ ...options, instanceId: "instance-b" });
   try {
     const companyId = await createTestCompany(db);
-    const { id } = await createConnection({ db }, companyId, { name: "Sim", provider: "sandbox" });
+    const { id } = await createConnection({ db, hub: nullHub() }, companyId, {
+      name: "Sim",
+      provider: "sandbox",
+    });
     const status = async () =>
       (await db.one<{ status: string }>(sql`select status from whatsapps where id = ${id}`)).status;
 

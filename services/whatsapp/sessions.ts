@@ -40,7 +40,7 @@ import type {
 
 export interface SessionManagerOptions {
   db: Db;
-  hub?: Hub;
+  hub: Hub;
   instanceId: string;
   providers: Partial<Record<ProviderName, ProviderFactory>>;
   /** @default 30_000 */
@@ -81,7 +81,7 @@ const COMMANDS = "whatsapp_commands";
 export class WhatsappSessions {
   readonly instanceId: string;
   readonly #db: Db;
-  readonly #hub?: Hub;
+  readonly #hub: Hub;
   readonly #options: SessionManagerOptions;
   readonly #leaseMs: number;
   readonly #running = new Map<number, Running>();
@@ -443,7 +443,6 @@ export class WhatsappSessions {
 
   /** An event of the company's admins-only session channel, to each admin's sockets. */
   async #toAdmins(companyId: number, data: Record<string, unknown>): Promise<void> {
-    if (!this.#hub) return;
     const admins = await this.#db.query<{ id: number }>(sql`
       select id from users where company_id = ${companyId} and (profile = 'admin' or super)`);
     for (const admin of admins) {

@@ -12,6 +12,7 @@ import { createTestCompany } from "../helpers/accounts.ts";
 import { openTestDb } from "../helpers/db.ts";
 import { incomingMessage } from "../helpers/incoming.ts";
 import { createTestConnection } from "../helpers/users.ts";
+import { nullHub } from "../../lib/realtime/mod.ts";
 
 const HOUR = 3_600_000;
 
@@ -48,7 +49,11 @@ Deno.test("[api] queued messages: not before their time, with their origin", asy
       assert.equal(await sendDue(db, "instance", target, phone, at(start + 3 * HOUR)), 0);
     });
 
-    const pipeline = createInboundPipeline({ db, media: createDiskMediaStore(dataDir) });
+    const pipeline = createInboundPipeline({
+      db,
+      hub: nullHub(),
+      media: createDiskMediaStore(dataDir),
+    });
     const customer = { number: "5511987650010", lid: null, name: "Rita", isGroup: false };
     const receive = (wid: string, extra: Parameters<typeof incomingMessage>[3] = {}) =>
       pipeline({
