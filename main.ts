@@ -11,7 +11,7 @@ import { type Db, openDb } from "./lib/db/mod.ts";
 import { migrate } from "./lib/db/migrate.ts";
 import type { AppEnv } from "./lib/http/env.ts";
 import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
-import { createHub, type Hub } from "./lib/realtime/mod.ts";
+import { createHub, type Hub, nullHub } from "./lib/realtime/mod.ts";
 import { createJobRunner, enqueueSweep } from "./lib/jobs/mod.ts";
 import { createJobHandlers, SWEEPS } from "./services/job_handlers.ts";
 import type { ServiceDeps } from "./services/deps.ts";
@@ -62,10 +62,10 @@ import { createMediaLinks } from "./lib/media/signed_url.ts";
 import { whatsappRoutes } from "./routes/api/whatsapp.ts";
 import { sandboxRoutes } from "./routes/api/sandbox.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
-import { createInboundPipeline } from "./services/tickets/inbound.ts";
-import { callRefusal, conversationFlowHook } from "./services/automation/mod.ts";
-import { aiAgentHook } from "./services/prompts/agent.ts";
-import { integrationHook } from "./services/integrations/runtime.ts";
+import { connectHooks } from "./services/hooks.ts";
+import { TransitionHooks } from "./services/tickets/mod.ts";
+import { createDialogflowClient } from "./services/integrations/dialogflow.ts";
+import { createIspSystems } from "./services/isp/systems.ts";
 import { queueIntegrationRoutes } from "./routes/api/queue_integrations.ts";
 import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { messageRoutes } from "./routes/api/messages.ts";
@@ -78,7 +78,6 @@ import { openApiRoutes } from "./routes/api/openapi/routes.ts";
 import { contactListItemRoutes, contactListRoutes } from "./routes/api/contact_lists.ts";
 import { campaignRoutes, campaignSettingRoutes } from "./routes/api/campaigns.ts";
 import { fileRoutes } from "./routes/api/files.ts";
-import { campaignReplyHook } from "./services/campaigns/replies.ts";
 import { invoiceRoutes } from "./routes/api/invoices.ts";
 import { subscriptionRoutes } from "./routes/api/subscription.ts";
 import { createPixProvider, type PixProvider } from "./services/billing/pix/mod.ts";
@@ -121,19 +120,24 @@ export interface AppDeps {
  */
 export function serviceDepsOf(deps: AppDeps): ServiceDeps {
   const media = deps.media ?? createDiskMediaStore(deps.config.dataDir);
+  // Without a hub (most API tests), what the services publish reaches nobody.
+  const hub = deps.hub ?? nullHub();
+  const outbound = outboundClient(deps.config.allowPrivateHosts);
+  const clock = deps.clock ?? systemClock;
   return {
     db: deps.db,
-    hub: deps.hub,
+    hub,
     media,
     mailer: deps.mailer ??
       createMailer({ db: deps.db, smtpUrl: deps.config.smtpUrl, publicUrl: deps.config.publicUrl }),
     sessions: deps.whatsapp ?? createWhatsappSessions({
       db: deps.db,
-      hub: deps.hub,
+      hub,
       baileys: { waWebSocketUrl: deps.config.waWebSocketUrl },
       media,
     }),
-    clock: deps.clock ?? systemClock,
+    transitions: new TransitionHooks(),
+    clock,
     log: deps.log ?? consoleLog,
     mediaLinks: createMediaLinks({ key: deps.jwtKey, publicUrl: deps.config.publicUrl }),
     secrets: secretBoxOf(deps.db, deps.config.encryptionKey),
@@ -141,9 +145,13 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
       baseUrl: deps.config.openaiBaseUrl,
       model: deps.config.openaiModel ?? DEFAULT_CHAT_MODEL,
     }),
-    outbound: outboundClient(deps.config.allowPrivateHosts),
-    dialogflowUrl: deps.config.dialogflowUrl,
-    asaasBaseUrl: deps.config.asaasBaseUrl,
+    outbound,
+    dialogflow: createDialogflowClient({
+      outbound,
+      dialogflowUrl: deps.config.dialogflowUrl,
+      clock,
+    }),
+    isp: createIspSystems({ outbound, asaasBaseUrl: deps.config.asaasBaseUrl }),
   };
 }
 
@@ -214,16 +222,8 @@ export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<A
   api.route("/prompt", promptRoutes(services));
   api.route("/queueIntegration", queueIntegrationRoutes(services));
   api.route("/media", mediaRoutes(services));
-  // What the phones report becomes contacts, tickets and messages.
-  services.sessions.subscribe(
-    createInboundPipeline(services, [
-      campaignReplyHook(services),
-      conversationFlowHook(services),
-      integrationHook(services),
-      aiAgentHook(services),
-    ]),
-  );
-  services.sessions.subscribe(callRefusal(services));
+  // What the phones report becomes contacts, tickets and messages; the hooks follow.
+  connectHooks(services);
   api.route("/", whatsappRoutes(services));
   api.route("/", ticketRoutes(services));
   api.route("/schedules", scheduleRoutes(services));

@@ -7,6 +7,7 @@ import { testJwtKey } from "../tests/helpers/app.ts";
 import { createLoginThrottle } from "../services/accounts/login_throttle.ts";
 import { login } from "../services/accounts/sessions.ts";
 import { pageSession } from "./_session.ts";
+import { nullHub } from "../lib/realtime/mod.ts";
 
 Deno.test("pageSession: access cookie, renewal through the refresh cookie, or nobody", async () => {
   const { db, close } = await openTestDb();
@@ -18,6 +19,7 @@ Deno.test("pageSession: access cookie, renewal through the refresh cookie, or no
       jwtKey,
       { email: user.email, password: user.password, address: "192.0.2.1" },
       createLoginThrottle(),
+      { hub: nullHub() },
     );
     const app = new Hono<AppEnv>();
     app.get("/", async (c) => {

@@ -15,15 +15,20 @@ import type { MediaLinks } from "../lib/media/signed_url.ts";
 import type { MediaStore } from "../lib/media/store.ts";
 import type { Hub } from "../lib/realtime/mod.ts";
 import type { WhatsappSessions } from "./whatsapp/sessions.ts";
+import type { TransitionHooks } from "./tickets/transition_hooks.ts";
+import type { DialogflowClient } from "./integrations/dialogflow.ts";
+import type { IspSystems } from "./isp/systems.ts";
 
 export interface ServiceDeps {
   db: Db;
-  /** The realtime hub; absent in tests that need no realtime, and then nothing is published. */
-  hub?: Hub;
+  /** The realtime hub; a null hub (lib/realtime/null_hub.ts) where nobody listens. */
+  hub: Hub;
   /** Uploaded and received files (`DATA_DIR/media`). */
   media: MediaStore;
   /** The WhatsApp sessions: start, stop, and the sandbox phone. */
   sessions: WhatsappSessions;
+  /** What follows an agent's change of a ticket (services/hooks.ts gives the list). */
+  transitions: TransitionHooks;
   mailer: Mailer;
   /** Business time: `clock.now()`, passed to SQL as a parameter where a test must move it. */
   clock: Clock;
@@ -39,8 +44,11 @@ export interface ServiceDeps {
    * SSRF guard of lib/net/outbound.ts with `ALLOW_PRIVATE_HOSTS` applied.
    */
   outbound: OutboundFetch;
-  /** Dialogflow's API (`DIALOGFLOW_URL`; Google's by default, a fake in tests). */
-  dialogflowUrl: string;
-  /** `ASAAS_BASE_URL` for the "segunda via" lookups; Asaas's own address when unset. */
-  asaasBaseUrl?: string;
+  /**
+   * Dialogflow's API at `DIALOGFLOW_URL` (Google's by default, a fake in tests), with its
+   * token cache, which is worth keeping between calls.
+   */
+  dialogflow: DialogflowClient;
+  /** The ISP billing systems of the "segunda via" lookups (Asaas at `ASAAS_BASE_URL`). */
+  isp: IspSystems;
 }

@@ -1,5 +1,6 @@
 /**
- * The background job kinds this installation runs (DESIGN §8). Each area that has jobs keeps
+ * The background job kinds this installation runs (DESIGN §8); the hooks are beside it, in
+ * services/hooks.ts. Each area that has jobs keeps
  * them in `services/<area>/jobs.ts` as a function of the `ServiceDeps` answering its
  * handlers by kind ("schedule.send", "campaign.ship", "invoice.generate"…), and is listed in
  * `AREA_JOBS` below; a queued job whose kind is not here fails at once with the reason on
@@ -16,13 +17,12 @@
  */
 import type { JobHandler, Sweep } from "../lib/jobs/mod.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { automationJobs } from "./automation/jobs.ts";
-import { scheduleJobs } from "./schedules/jobs.ts";
-import { campaignJobs } from "./campaigns/jobs.ts";
-import { CAMPAIGN_SWEEP } from "./campaigns/sweep.ts";
+import { automationJobs } from "./automation/mod.ts";
+import { scheduleJobs } from "./schedules/mod.ts";
+import { CAMPAIGN_SWEEP, campaignJobs } from "./campaigns/mod.ts";
 import { billingJobs, INVOICE_SWEEP } from "./billing/jobs.ts";
-import { aiJobs } from "./prompts/agent.ts";
-import { integrationJobs } from "./integrations/runtime.ts";
+import { aiJobs } from "./prompts/mod.ts";
+import { integrationJobs } from "./integrations/mod.ts";
 
 /** One area's handlers by job kind; the context carries the same `ServiceDeps` as `deps`. */
 export type DomainJobs = Record<string, JobHandler<ServiceDeps>>;

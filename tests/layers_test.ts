@@ -109,3 +109,56 @@ Deno.test("layers - the cycle finder sees a cycle through a type-only import", (
   ]);
   assert.deepEqual(cycles(graph), [["services/a/events.ts", "services/a/mod.ts"]]);
 });
+
+/** The product's source (tests, migrations and the benchmark's measuring queries aside). */
+async function productFiles(): Promise<string[]> {
+  const dirs = ["services", "lib", "routes", "islands", "components", "cli"];
+  const files = ["main.ts", "dev.ts", ...(await Promise.all(dirs.map(sourceFiles))).flat()];
+  return files.filter((file) => !/_test\.tsx?$/.test(file));
+}
+
+/** The product files whose text matches `pattern` outside the `owner` folder. */
+async function writersOutside(pattern: RegExp, owner: string): Promise<string[]> {
+  const offences: string[] = [];
+  for (const file of await productFiles()) {
+    if (file.startsWith(owner)) continue;
+    if (pattern.test(await Deno.readTextFile(join(ROOT, file)))) offences.push(file);
+  }
+  return offences;
+}
+
+/** SQL that changes tickets or stores messages (DESIGN §8a: only the tickets area does). */
+const TICKET_WRITES = /\bupdate\s+tickets\b|\binsert\s+into\s+messages\b/i;
+/** The outbox's table, in any SQL or notification (DESIGN §6: one module owns it). */
+const OUTBOX_TABLE = /\bwhatsapp_outbox\b/;
+
+Deno.test("layers - only services/tickets/ changes tickets or stores messages", async () => {
+  assert.deepEqual(await writersOutside(TICKET_WRITES, "services/tickets/"), []);
+});
+
+Deno.test("layers - only services/outbox/ touches whatsapp_outbox", async () => {
+  assert.deepEqual(await writersOutside(OUTBOX_TABLE, "services/outbox/"), []);
+});
+
+/** Areas that react to the tickets' changes through hooks (services/hooks.ts). */
+const HOOKED_AREAS = ["automation", "campaigns", "integrations", "prompts"];
+
+Deno.test("layers - services/tickets/ imports none of the areas its hooks call", async () => {
+  const offences: string[] = [];
+  for (const file of await sourceFiles("services/tickets")) {
+    for (const target of await importsOf(file)) {
+      const area = /^services\/([^/]+)\//.exec(target)?.[1];
+      if (area && HOOKED_AREAS.includes(area)) offences.push(`${file} → ${target}`);
+    }
+  }
+  assert.deepEqual(offences, []);
+});
+
+Deno.test("layers - the ownership patterns see what they are meant to see", () => {
+  assert.ok(TICKET_WRITES.test("await db.run(sql`update tickets set status = 'closed'`)"));
+  assert.ok(TICKET_WRITES.test("INSERT INTO messages (company_id) values (1)"));
+  assert.ok(TICKET_WRITES.test("update\n      tickets t set x = 1"));
+  assert.ok(!TICKET_WRITES.test("update ticket_tracking set finished_at = now()"));
+  assert.ok(!TICKET_WRITES.test("insert into messages_archive select 1"));
+  assert.ok(OUTBOX_TABLE.test("left join whatsapp_outbox o on o.id = s.message_outbox_id"));
+});

@@ -10,6 +10,7 @@ import { sql } from "../../lib/db/mod.ts";
 import { createJobRunner } from "../../lib/jobs/mod.ts";
 import { createDiskMediaStore } from "../../lib/media/mod.ts";
 import { consoleLog } from "../../lib/log.ts";
+import { nullHub } from "../../lib/realtime/mod.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import { createJobHandlers } from "../../services/job_handlers.ts";
 import { createSchedule } from "../../services/schedules/schedules.ts";
@@ -30,17 +31,26 @@ export default async function scheduleAccuracyFigures(): Promise<Figure[]> {
   const quiet = { ...consoleLog, info: () => {} };
   const media = createDiskMediaStore(dataDir);
   // Receipts an hour later: the figure is the send, not the simulated customer's phone.
+  const hub = nullHub();
   const sessions = createWhatsappSessions({
     db,
+    hub,
     media,
     sandbox: { deliveredAfterMs: 3_600_000, readAfterMs: 3_600_000 },
   });
-  const deps = { db, media, clock: systemClock, log: quiet, sessions } as unknown as ServiceDeps;
+  const deps = {
+    db,
+    hub,
+    media,
+    clock: systemClock,
+    log: quiet,
+    sessions,
+  } as unknown as ServiceDeps;
   const runner = createJobRunner({ deps, instanceId: "bench", handlers: createJobHandlers(deps) });
   try {
     const companyId = await createTestCompany(db);
     const user = await createTestUser(db, companyId);
-    const { id: connectionId } = await createConnection({ db }, companyId, {
+    const { id: connectionId } = await createConnection({ db, hub }, companyId, {
       name: "Bench",
       provider: "sandbox",
       isDefault: true,

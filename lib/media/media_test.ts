@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { mediaFile } from "./disk_store.ts";
 import { displayName } from "./store.ts";
-import { checkMediaType, mediaTypeOf } from "./types.ts";
+import { checkMediaType, fileTypeOf } from "./types.ts";
 
 Deno.test("media - shown names: spaces become underscores, folders and control bytes go", () => {
   assert.equal(displayName("tabela de preços.pdf"), "tabela_de_preços.pdf");
@@ -36,6 +36,6 @@ Deno.test("media - a file must be an allowed type and look like one", () => {
       name,
     );
   }
-  assert.deepEqual(mediaTypeOf("x.mp4"), { mime: "video/mp4", kind: "video" });
-  assert.equal(mediaTypeOf("x.html"), undefined);
+  assert.deepEqual(fileTypeOf("x.mp4"), { mime: "video/mp4", kind: "video" });
+  assert.equal(fileTypeOf("x.html"), undefined);
 });

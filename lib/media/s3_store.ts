@@ -7,7 +7,7 @@
  */
 import type { S3Location } from "./s3_url.ts";
 import { isMediaPath, type MediaStore, prepareUpload } from "./store.ts";
-import { mediaTypeOf } from "./types.ts";
+import { fileTypeOf } from "./types.ts";
 
 /** Opens the store, creating the bucket when it does not exist yet. */
 export async function createS3MediaStore(location: S3Location): Promise<MediaStore> {
@@ -56,7 +56,7 @@ export async function createS3MediaStore(location: S3Location): Promise<MediaSto
           Bucket,
           Key: stored.path,
           Body: bytes,
-          ContentType: mediaTypeOf(stored.name)?.mime,
+          ContentType: fileTypeOf(stored.name)?.mime,
         }),
       );
       return stored;

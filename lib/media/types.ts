@@ -6,7 +6,11 @@
  */
 import { AppError } from "../http/errors.ts";
 
-export type MediaKind = "image" | "audio" | "video" | "document";
+/**
+ * What a message's file is, for WhatsApp: the one list of kinds, for uploads, the outbox and
+ * the providers alike. A sticker only ever arrives; uploads are one of the other four.
+ */
+export type MediaKind = "image" | "audio" | "video" | "document" | "sticker";
 
 interface MediaType {
   mime: string;
@@ -83,8 +87,8 @@ export function extensionOf(fileName: string): string {
   return dot < 0 ? "" : fileName.slice(dot + 1).toLowerCase();
 }
 
-/** The type of a stored file by its name, or undefined for a name we never store. */
-export function mediaTypeOf(fileName: string): { mime: string; kind: MediaKind } | undefined {
+/** A stored file's MIME type and media kind by its name, or undefined for a name we never store. */
+export function fileTypeOf(fileName: string): { mime: string; kind: MediaKind } | undefined {
   const type = TYPES.get(extensionOf(fileName));
   return type && { mime: type.mime, kind: type.kind };
 }

@@ -11,7 +11,7 @@ import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
-import { mediaTypeOf } from "../../lib/media/types.ts";
+import { fileTypeOf } from "../../lib/media/types.ts";
 
 export function mediaRoutes(deps: Pick<ServiceDeps, "media" | "mediaLinks">): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -24,7 +24,7 @@ export function mediaRoutes(deps: Pick<ServiceDeps, "media" | "mediaLinks">): Ho
       const signed = deps.mediaLinks.verify(path, c.req.query("expires"), c.req.query("signature"));
       // Without a valid signature, the caller's session decides, as for any API call.
       const ownCompany = signed || Number(companyId) === requireAuth(c).companyId;
-      const type = mediaTypeOf(file);
+      const type = fileTypeOf(file);
       if (!ownCompany || !type) throw new AppError("ERR_NOT_FOUND", 404);
       const stored = await deps.media.open(path);
       if (!stored) throw new AppError("ERR_NOT_FOUND", 404);

@@ -100,7 +100,7 @@ export async function resetPassword(
   db: Db,
   key: Uint8Array,
   input: ResetInput,
-  hub?: Pick<Hub, "revalidate">,
+  hub: Pick<Hub, "revalidate">,
 ): Promise<number> {
   // Hashed up front, whatever the outcome: slow on purpose, and outside the transaction.
   const passwordHash = await hashPassword(input.password);
@@ -141,6 +141,6 @@ export async function resetPassword(
   });
   if (!outcome.ok) throw new AppError("ERR_RESET_CODE_INVALID", 400);
   // Whoever was signed in with the old password loses their open sockets too.
-  await hub?.revalidate({ userId: outcome.userId });
+  await hub.revalidate({ userId: outcome.userId });
   return outcome.userId;
 }

@@ -118,7 +118,7 @@ export async function login(
   key: Uint8Array,
   credentials: Credentials,
   throttle: FailureThrottle,
-  { hub, now }: { hub?: Hub; now?: Date } = {},
+  { hub, now }: { hub: Hub; now?: Date },
 ): Promise<IssuedSession> {
   const email = credentials.email.trim().toLowerCase();
   const found = await throttledGuess(
@@ -146,7 +146,7 @@ export async function login(
   await db.run(sql`update users set online = true, updated_at = now() where id = ${found.user.id}`);
   const session = await issue(db, { ...found.user, online: true }, key, crypto.randomUUID());
   const { id, companyId } = session.user;
-  await hub?.publish(rooms.user(id), channels.auth(companyId), {
+  await hub.publish(rooms.user(id), channels.auth(companyId), {
     action: "update",
     user: { id },
     sessionId: session.sessionId,
@@ -207,7 +207,7 @@ export async function logout(
   db: Db,
   auth: AccessClaims,
   token: string | undefined,
-  hub?: Pick<Hub, "revalidate">,
+  hub: Pick<Hub, "revalidate">,
 ): Promise<void> {
   const userId = auth.userId;
   if (token) {
@@ -218,5 +218,5 @@ export async function logout(
   }
   await db.run(sql`update users set online = false, updated_at = now() where id = ${userId}`);
   await revokeAccessToken(db, auth);
-  await hub?.revalidate({ userId });
+  await hub.revalidate({ userId });
 }

@@ -11,8 +11,8 @@ export type AnnouncementEvent =
   | { action: "delete"; id: number };
 
 export async function publishAnnouncement(
-  hub: Hub | undefined,
+  hub: Hub,
   event: AnnouncementEvent,
 ): Promise<void> {
-  await hub?.publish(rooms.everyone(), channels.announcements(), event);
+  await hub.publish(rooms.everyone(), channels.announcements(), event);
 }

@@ -8,9 +8,9 @@
  */
 import type { TFunction } from "../../lib/i18n/mod.ts";
 import { parseTaxDocument } from "../isp/document.ts";
-import { type IspLookupDeps, lookUpOpenBills } from "../isp/lookup.ts";
+import { lookUpOpenBills } from "../isp/lookup.ts";
 import type { OpenBill } from "../isp/types.ts";
-import type { FlowDeps } from "./moves.ts";
+import type { FlowDeps } from "./state.ts";
 
 export interface BillingAnswer {
   text: string;
@@ -19,7 +19,7 @@ export interface BillingAnswer {
 }
 
 export async function billingAnswer(
-  deps: FlowDeps & Partial<IspLookupDeps>,
+  deps: FlowDeps,
   t: TFunction,
   companyId: number,
   typed: string,

@@ -16,12 +16,18 @@
  * - Out of hours (scheduleType company or queue) it says so once per closed stretch and the
  *   ticket stays waiting.
  */
-import { sql } from "../../lib/db/mod.ts";
 import { createT, DEFAULT_LANG } from "../../lib/i18n/mod.ts";
 import { type CompanyOptions, companyOptions } from "../settings/company_options.ts";
-import { sendSystemMessage } from "../tickets/outbound.ts";
-import { track } from "../tickets/tracking.ts";
-import type { InboundMessage } from "../tickets/types.ts";
+import {
+  enterQueue,
+  handToQueue,
+  type InboundMessage,
+  leaveQueue,
+  markBotTurn,
+  markOutOfHours,
+  sendSystemMessage,
+  setBotOption,
+} from "../tickets/mod.ts";
 import { billingAnswer } from "./billing_turn.ts";
 import { isOpen, openedBetween } from "./hours.ts";
 import {
@@ -33,8 +39,7 @@ import {
   queueTree,
 } from "./menu_data.ts";
 import { chosen, menuText } from "./menus.ts";
-import { changeTicket, type FlowDeps } from "./moves.ts";
-import { type FlowConnection, type FlowTicket, recipientOf } from "./state.ts";
+import { type FlowConnection, type FlowDeps, type FlowTicket, recipientOf } from "./state.ts";
 
 const t = createT(DEFAULT_LANG);
 
@@ -109,9 +114,7 @@ async function closedNow(turn: Turn, queue: BotQueue | undefined | null): Promis
   const notice = scheduleType === "company"
     ? turn.connection.outOfHoursMessage
     : queue?.outOfHoursMessage || turn.connection.outOfHoursMessage;
-  await turn.deps.db.run(sql`
-    update tickets set out_of_hours_at = ${turn.now}::timestamptz
-    where company_id = ${turn.ticket.companyId} and id = ${turn.ticket.id}`);
+  await markOutOfHours(turn.deps.db, turn.ticket.companyId, turn.ticket.id, turn.now);
   turn.ticket.outOfHoursAt = turn.now;
   await say(turn, notice);
   return true;
@@ -132,9 +135,7 @@ function mayRepeat(turn: Turn): boolean {
 /** A menu without progress: counted, and only when allowed. */
 async function sendMenu(turn: Turn, text: string, media?: { path: string; name: string } | null) {
   if (!mayRepeat(turn)) return;
-  await turn.deps.db.run(sql`
-    update tickets set bot_rounds = bot_rounds + 1, bot_spoke_at = ${turn.now}::timestamptz
-    where company_id = ${turn.ticket.companyId} and id = ${turn.ticket.id}`);
+  await markBotTurn(turn.deps.db, turn.ticket.companyId, turn.ticket.id, turn.now);
   await say(turn, text, media);
 }
 
@@ -145,20 +146,16 @@ async function mainMenu(turn: Turn, queues: BotQueue[], invalid: boolean) {
   );
 }
 
-/** The ticket joins `queue`: announced live, tracked, then the queue's greeting or its menu. */
+/** The ticket joins `queue` (announced live, tracked), then the queue's greeting or its menu. */
 async function joinQueue(turn: Turn, queue: BotQueue, greetFirst: boolean) {
   const { deps, ticket } = turn;
   const tree = await queueTree(deps.db, ticket.companyId, queue.id);
-  const moved = await changeTicket(
-    deps,
-    ticket.companyId,
-    ticket.id,
-    sql`queue_id = ${queue.id}, chatbot = ${tree.length > 0}, queue_option_id = null,
-        bot_rounds = 0, bot_spoke_at = ${turn.now}::timestamptz`,
-    sql`t.queue_id is null and t.user_id is null and t.status = 'pending'`,
-  );
+  const moved = await enterQueue(deps, ticket.companyId, ticket.id, {
+    queueId: queue.id,
+    chatbot: tree.length > 0,
+    now: turn.now,
+  });
   if (!moved) return;
-  await track(deps.db, ticket.companyId, ticket.id, "queued", turn.now, { queueId: queue.id });
   Object.assign(ticket, { queueId: queue.id, chatbot: tree.length > 0, botRounds: 0 });
   if (greetFirst) await say(turn, turn.connection.greetingMessage);
   if (await closedNow(turn, queue)) return;
@@ -229,16 +226,7 @@ async function billingTurn(turn: Turn, queueId: number, option: BotOption) {
 async function endAtLeaf(turn: Turn, queueId: number, choice: BotOption) {
   const { deps, ticket } = turn;
   const target = choice.forwardQueueId ?? queueId;
-  await changeTicket(
-    deps,
-    ticket.companyId,
-    ticket.id,
-    sql`queue_id = ${target}, chatbot = false, queue_option_id = null`,
-    sql`t.user_id is null and t.status = 'pending'`,
-  );
-  if (target !== queueId) {
-    await track(deps.db, ticket.companyId, ticket.id, "transferred", turn.now, { queueId: target });
-  }
+  await handToQueue(deps, ticket.companyId, ticket.id, { queueId: target, now: turn.now });
 }
 
 /** `#`: back to the connection's main menu (or the only queue's first level). */
@@ -249,20 +237,12 @@ async function backHome(turn: Turn, queue: BotQueue, tree: BotOption[]) {
     await moveTo(turn, null);
     return await sendMenu(turn, levelText(queue, tree, null, false));
   }
-  await changeTicket(
-    deps,
-    ticket.companyId,
-    ticket.id,
-    sql`queue_id = null, chatbot = false, queue_option_id = null`,
-    sql`t.user_id is null and t.status = 'pending'`,
-  );
+  await leaveQueue(deps, ticket.companyId, ticket.id);
   await mainMenu(turn, queues, false);
 }
 
 async function moveTo(turn: Turn, optionId: number | null) {
-  await turn.deps.db.run(sql`
-    update tickets set queue_option_id = ${optionId}::int, bot_spoke_at = ${turn.now}::timestamptz
-    where company_id = ${turn.ticket.companyId} and id = ${turn.ticket.id}`);
+  await setBotOption(turn.deps.db, turn.ticket.companyId, turn.ticket.id, optionId, turn.now);
 }
 
 /** One message of the bot: the text (variables filled in), then the media, if any. */

@@ -2,19 +2,14 @@
  * The ticket timers' job handlers (timers.ts): each loads the ticket and acts only if its
  * condition still holds, with a guarded update, so a run repeated after a crash does nothing.
  */
-import { sql } from "../../lib/db/mod.ts";
-import type { JobHandler } from "../../lib/jobs/mod.ts";
+import type { Job, JobHandler } from "../../lib/jobs/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { optionOn } from "../settings/company_options.ts";
-import { sendSystemMessage } from "../tickets/outbound.ts";
-import { track } from "../tickets/tracking.ts";
-import { changeTicket, type FlowDeps } from "./moves.ts";
+import { closeTicket, handToQueue, sendSystemMessage } from "../tickets/mod.ts";
 import { ratingWindowOver } from "./rating.ts";
-import { loadFlowTicket, recipientOf } from "./state.ts";
+import { type FlowDeps, loadFlowTicket, recipientOf } from "./state.ts";
 import { cancelTimers, TIMER_KINDS } from "./timers.ts";
 import { transferNotice } from "./transitions.ts";
-import type { Job } from "../../lib/jobs/mod.ts";
-import { findTicketRow, presentTicket } from "../tickets/rows.ts";
 
 function ticketOf(job: Job) {
   return { companyId: Number(job.payload.companyId), ticketId: Number(job.payload.ticketId) };
@@ -27,22 +22,16 @@ async function transferWaiting(deps: FlowDeps, job: Job) {
   const target = flow?.connection?.transferQueueId;
   if (!flow || !target || flow.status !== "pending" || flow.userId !== null) return;
   if (flow.queueId === target) return;
-  const before = flow.queueId === null
-    ? null
-    : presentTicket((await findTicketRow(deps.db, companyId, ticketId))!);
-  const moved = await changeTicket(
-    deps,
-    companyId,
-    ticketId,
-    sql`queue_id = ${target}, chatbot = false, queue_option_id = null`,
-    sql`t.status = 'pending' and t.user_id is null and t.queue_id is distinct from ${target}`,
-  );
-  if (!moved) return;
   const now = deps.clock.now();
-  await track(deps.db, companyId, ticketId, "transferred", now, { queueId: target });
+  const moved = await handToQueue(deps, companyId, ticketId, {
+    queueId: target,
+    now,
+    onlyIfElsewhere: true,
+  });
+  if (!moved) return;
   if (await optionOn(deps.db, companyId, "sendMsgTransfTicket")) {
-    const notice = transferNotice(before ?? { ...moved, queueId: null, queue: null }, moved);
-    if (notice) await sendSystemMessage(deps, companyId, moved, notice, { now });
+    const notice = transferNotice(moved.before, moved.ticket);
+    if (notice) await sendSystemMessage(deps, companyId, moved.ticket, notice, { now });
   }
 }
 
@@ -51,16 +40,9 @@ async function expireSilent(deps: FlowDeps, job: Job) {
   const { companyId, ticketId } = ticketOf(job);
   const flow = await loadFlowTicket(deps.db, companyId, ticketId);
   if (!flow || flow.status !== "open" || flow.isGroup) return;
-  const closed = await changeTicket(
-    deps,
-    companyId,
-    ticketId,
-    sql`status = 'closed', unread_messages = 0, chatbot = false, queue_option_id = null`,
-    sql`t.status = 'open'`,
-  );
-  if (!closed) return;
   const now = deps.clock.now();
-  await track(deps.db, companyId, ticketId, "finished", now, { userId: flow.userId });
+  const closed = await closeTicket(deps, companyId, ticketId, { now, onlyIfOpen: true });
+  if (!closed) return;
   await cancelTimers(deps.db, ticketId, "transfer");
   const text = flow.connection?.expiresInactiveMessage ?? "";
   await sendSystemMessage(deps, companyId, recipientOf(flow), text, { now });

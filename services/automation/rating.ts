@@ -11,13 +11,16 @@
  *   without a rating and the message starts a new conversation (it is never swallowed).
  * - no answer within the window (timers.ts): the wait ends with the completion message.
  */
-import { sql } from "../../lib/db/mod.ts";
 import { createT, DEFAULT_LANG } from "../../lib/i18n/mod.ts";
-import { sendSystemMessage } from "../tickets/outbound.ts";
-import { latestCycle, track } from "../tickets/tracking.ts";
-import type { InboundMessage } from "../tickets/types.ts";
-import type { FlowDeps } from "./moves.ts";
-import { type FlowTicket, recipientOf } from "./state.ts";
+import {
+  awaitRating,
+  countRatingRetry,
+  endRatingWait,
+  type InboundMessage,
+  recordRating,
+  sendSystemMessage,
+} from "../tickets/mod.ts";
+import { type FlowDeps, type FlowTicket, recipientOf } from "./state.ts";
 import { armTimer, cancelTimers, RATING_WINDOW_MINUTES } from "./timers.ts";
 
 const t = createT(DEFAULT_LANG);
@@ -30,10 +33,7 @@ export function ratingOf(text: string): 1 | 2 | 3 | null {
 
 /** Asks the question on a ticket just resolved; the ticket waits for the answer. */
 export async function askRating(deps: FlowDeps, ticket: FlowTicket, now: Date): Promise<void> {
-  await deps.db.run(sql`
-    update tickets set rating_asked_at = ${now}::timestamptz, rating_retries = 0
-    where company_id = ${ticket.companyId} and id = ${ticket.id}`);
-  await track(deps.db, ticket.companyId, ticket.id, "ratingAsked", now);
+  await awaitRating(deps.db, ticket.companyId, ticket.id, now);
   await armTimer(deps.db, "rating", ticket, now, RATING_WINDOW_MINUTES);
   const question = [ticket.connection?.ratingMessage ?? "", t("automation.ratingQuestion")]
     .filter((part) => part.trim()).join("\n\n");
@@ -48,11 +48,7 @@ export async function sendCompletion(deps: FlowDeps, ticket: FlowTicket, now: Da
 
 /** Ends the wait (answered or not); false when it had already ended (a second run). */
 async function endWait(deps: FlowDeps, ticket: FlowTicket): Promise<boolean> {
-  const ended = await deps.db.maybeOne(sql`
-    update tickets set rating_asked_at = null, rating_retries = 0, unread_messages = 0
-    where company_id = ${ticket.companyId} and id = ${ticket.id} and rating_asked_at is not null
-    returning id`);
-  if (!ended) return false;
+  if (!await endRatingWait(deps.db, ticket.companyId, ticket.id)) return false;
   await cancelTimers(deps.db, ticket.id, "rating");
   return true;
 }
@@ -78,9 +74,7 @@ export async function answerRating(
   const to = recipientOf(ticket);
   if (rate === null) {
     if (ticket.ratingRetries === 0) {
-      await deps.db.run(sql`
-        update tickets set rating_retries = rating_retries + 1
-        where company_id = ${ticket.companyId} and id = ${ticket.id}`);
+      await countRatingRetry(deps.db, ticket.companyId, ticket.id);
       const again = `${t("automation.ratingInvalid")}\n\n${t("automation.ratingQuestion")}`;
       await sendSystemMessage(deps, ticket.companyId, to, again, { now });
       return true;
@@ -89,15 +83,12 @@ export async function answerRating(
     return false;
   }
   if (!await endWait(deps, ticket)) return true;
-  const cycle = await latestCycle(deps.db, ticket.companyId, ticket.id);
-  await deps.db.run(sql`
-    insert into ticket_ratings (company_id, ticket_id, tracking_id, user_id, message_id, rate,
-                                created_at)
-    values (${ticket.companyId}, ${ticket.id}, ${cycle?.id ?? null}::bigint,
-            ${cycle?.userId ?? ticket.userId}::int, ${received.message.id}, ${rate},
-            ${now}::timestamptz)
-    on conflict do nothing`);
-  await track(deps.db, ticket.companyId, ticket.id, "rated", now, { rating: rate });
+  await recordRating(deps.db, ticket.companyId, ticket.id, {
+    rate,
+    messageId: received.message.id,
+    userId: ticket.userId,
+    now,
+  });
   await sendSystemMessage(deps, ticket.companyId, to, t("automation.ratingThanks"), { now });
   await sendCompletion(deps, ticket, now);
   return true;

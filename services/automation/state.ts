@@ -4,7 +4,13 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import type { OpeningHoursDay } from "../companies/weekdays.ts";
+import type { ServiceDeps } from "../deps.ts";
 import type { Connection } from "../whatsapp/connection_rows.ts";
+
+/** What the conversation automation uses of the services. */
+export type FlowDeps =
+  & Pick<ServiceDeps, "db" | "hub" | "media" | "clock" | "isp">
+  & Partial<Pick<ServiceDeps, "mediaLinks" | "log" | "outbound">>;
 
 /** The connection's fields the automation acts on (core §3); minutes, 0 meaning off. */
 export type FlowConnection = Pick<

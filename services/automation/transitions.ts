@@ -1,42 +1,40 @@
 /**
- * What follows an agent's change of a ticket (core §4), called by services/tickets/update.ts
- * once the change is stored and announced: the tracking row's step, the timers armed or
- * called off, and the customer's automatic messages (greeting on accept, notice on transfer,
- * the rating question or completion message on resolve). Texts come from the locales and
- * the connection's fields, with the message variables filled in.
+ * What follows an agent's change of a ticket (core §4), a transition hook (services/hooks.ts)
+ * run once the change is stored, tracked and announced: the timers armed or called off, and
+ * the customer's automatic messages (greeting on accept, notice on transfer, the rating
+ * question or completion message on resolve). Texts come from the locales and the
+ * connection's fields, with the message variables filled in.
  */
-import { sql } from "../../lib/db/mod.ts";
 import { createT, DEFAULT_LANG } from "../../lib/i18n/mod.ts";
 import { optionOn } from "../settings/company_options.ts";
-import { sendSystemMessage } from "../tickets/outbound.ts";
-import type { Ticket } from "../tickets/rows.ts";
-import { track } from "../tickets/tracking.ts";
-import { variablesFor } from "../tickets/variables.ts";
-import type { FlowDeps } from "./moves.ts";
+import {
+  sendSystemMessage,
+  type Ticket,
+  type TicketTransition,
+  type TransitionHook,
+  variablesFor,
+} from "../tickets/mod.ts";
 import { askRating, sendCompletion } from "./rating.ts";
-import { loadFlowTicket } from "./state.ts";
+import { type FlowDeps, loadFlowTicket } from "./state.ts";
 import { armTimer, cancelTimers } from "./timers.ts";
 
 const t = createT(DEFAULT_LANG);
 
-export type TransitionKind = "accept" | "return" | "resolve" | "reopen" | "transfer" | "edit";
+export function conversationTransitions(deps: FlowDeps): TransitionHook {
+  return { name: "conversation-transitions", run: (transition) => follow(deps, transition) };
+}
 
-export async function afterTransition(
+async function follow(
   deps: FlowDeps,
-  companyId: number,
-  kind: TransitionKind,
-  before: Ticket,
-  after: Ticket,
+  { companyId, kind, before, after }: TicketTransition,
 ): Promise<void> {
   const { db } = deps;
   const now = deps.clock.now();
   const flow = await loadFlowTicket(db, companyId, after.id);
   if (!flow) return;
-  const facts = { queueId: after.queueId, userId: after.userId };
   const expires = flow.connection?.expiresTicket ?? 0;
   switch (kind) {
     case "accept":
-      await track(db, flow.companyId, after.id, "accepted", now, facts);
       await cancelTimers(db, after.id, "transfer");
       await armTimer(db, "expire", flow, now, expires);
       if (await optionOn(db, flow.companyId, "sendGreetingAccepted")) {
@@ -53,19 +51,14 @@ export async function afterTransition(
       }
       return;
     case "reopen":
-      await db.run(sql`update tickets set rating_asked_at = null, rating_retries = 0
-                       where company_id = ${flow.companyId} and id = ${after.id}`);
       await cancelTimers(db, after.id, "rating");
-      await track(db, flow.companyId, after.id, "accepted", now, facts);
       await armTimer(db, "expire", flow, now, expires);
       return;
     case "return":
       await cancelTimers(db, after.id, "expire");
       return;
     case "transfer": {
-      await track(db, flow.companyId, after.id, "transferred", now, facts);
       if (after.userId !== null) {
-        await track(db, flow.companyId, after.id, "accepted", now, facts);
         await cancelTimers(db, after.id, "transfer");
         await armTimer(db, "expire", flow, now, expires);
       } else {
@@ -78,7 +71,6 @@ export async function afterTransition(
       return;
     }
     case "resolve":
-      await track(db, flow.companyId, after.id, "finished", now, facts);
       await cancelTimers(db, after.id, "transfer", "expire");
       if (flow.isGroup || !flow.connection) return;
       if (await optionOn(db, flow.companyId, "userRating")) return await askRating(deps, flow, now);
@@ -93,7 +85,10 @@ function notify(deps: FlowDeps, companyId: number, ticket: Ticket, text: string,
 }
 
 /** The customer's notice when their conversation moves (core §4). */
-export function transferNotice(before: Ticket, after: Ticket): string | null {
+export function transferNotice(
+  before: Pick<Ticket, "queueId" | "userId">,
+  after: Ticket,
+): string | null {
   const queueChanged = before.queueId !== after.queueId && after.queue !== null;
   const userChanged = after.userId !== null && before.userId !== after.userId;
   const values = { queue: after.queue?.name ?? "", user: after.user?.name ?? "" };

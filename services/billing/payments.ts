@@ -81,7 +81,7 @@ export async function confirmPayment(
   );
   if (outcome.outcome === "paid") {
     const { companyId, dueDate } = outcome;
-    await deps.hub?.publish(rooms.company(companyId), channels.payment(companyId), {
+    await deps.hub.publish(rooms.company(companyId), channels.payment(companyId), {
       action: "CONCLUIDA",
       company: { id: companyId, dueDate },
     });

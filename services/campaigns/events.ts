@@ -15,5 +15,5 @@ export async function publishCampaign(
   companyId: number,
   event: CampaignEvent,
 ): Promise<void> {
-  await deps.hub?.publish(rooms.company(companyId), channels.campaign(companyId), event);
+  await deps.hub.publish(rooms.company(companyId), channels.campaign(companyId), event);
 }

@@ -12,7 +12,7 @@
  */
 import { sql } from "../../lib/db/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
-import type { InboundHook, InboundMessage } from "../tickets/types.ts";
+import { attachCampaignMessage, type InboundHook, type InboundMessage } from "../tickets/mod.ts";
 import { queueCampaignMessage } from "./shipping.ts";
 
 export function campaignReplyHook(deps: Pick<ServiceDeps, "db" | "clock">): InboundHook {
@@ -66,15 +66,23 @@ async function showCampaignMessage(
   received: InboundMessage,
   connectionId: number,
 ) {
-  await deps.db.run(sql`
-    insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me,
-                          read, ack, media_type, origin, created_at)
-    select s.company_id, ${received.ticket.id}, ${received.contact.id}, ${connectionId},
-           s.message_wid, s.message, true, true, 1, 'chat', 'campaign', s.delivered_at
+  const answered = await deps.db.maybeOne<
+    { message_wid: string; message: string; delivered_at: Date | string }
+  >(sql`
+    select s.message_wid, s.message, s.delivered_at
     from campaign_shippings s join campaigns c on c.id = s.campaign_id
     where s.company_id = ${received.companyId} and s.number = ${received.contact.number}
       and c.whatsapp_id = ${connectionId} and s.delivered_at is not null
       and s.message_wid is not null
-    order by s.delivered_at desc limit 1
-    on conflict (company_id, wid) do nothing`);
+    order by s.delivered_at desc limit 1`);
+  if (!answered) return;
+  await attachCampaignMessage(deps.db, {
+    companyId: received.companyId,
+    ticketId: received.ticket.id,
+    contactId: received.contact.id,
+    connectionId,
+    wid: answered.message_wid,
+    body: answered.message,
+    deliveredAt: answered.delivered_at,
+  });
 }

@@ -76,7 +76,7 @@ export async function saveCampaignSettings(
     }
   });
   const rows = await settingRows(deps.db, companyId);
-  await deps.hub?.publish(rooms.company(companyId), channels.campaignSettings(companyId), {
+  await deps.hub.publish(rooms.company(companyId), channels.campaignSettings(companyId), {
     action: "update",
     settings: rows,
   });

@@ -7,12 +7,11 @@
  * - a due row is claimed `for update skip locked` and, in the same transaction, its
  *   messages are written to the outbox (the one send path) and the row stamped `queued_at`;
  *   the transaction either commits both or neither;
- * - the outbox then sends each row once per WhatsApp id (services/whatsapp/outbox.ts).
+ * - the outbox then sends each row once per WhatsApp id (services/outbox).
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
-import { mediaTypeOf } from "../../lib/media/types.ts";
-import { queueOutgoing } from "../tickets/queue_outgoing.ts";
-import type { OutboxPayload } from "../whatsapp/outbox.ts";
+import { fileTypeOf } from "../../lib/media/types.ts";
+import { enqueue, type OutboxMedia, withdraw } from "../outbox/mod.ts";
 import { planOffsets } from "./pacing.ts";
 import { renderCampaignText, variantAt } from "./render.ts";
 import { campaignSettingsOf } from "./settings.ts";
@@ -99,22 +98,22 @@ export async function replanRemaining(tx: Queryable, companyId: number, id: numb
  * unsent again, so a restart sends them (and nothing goes out after the cancel).
  */
 export async function withdrawUnsent(tx: Queryable, id: number) {
+  const mine = await tx.query<
+    { id: number; confirmation_outbox_id: number | null; message_outbox_id: number | null }
+  >(sql`
+    select s.id, s.confirmation_outbox_id, s.message_outbox_id from campaign_shippings s
+    where s.campaign_id = ${id} and s.queued_at is not null and s.delivered_at is null
+      and s.failed_at is null and s.confirmation_requested_at is null`);
+  const queued = mine.flatMap((row) => [row.confirmation_outbox_id, row.message_outbox_id]);
+  const withdrawn = await withdraw(tx, queued.filter((outboxId) => outboxId !== null));
+  if (withdrawn.length === 0) return;
   await tx.run(sql`
-    with mine as (
-      select s.id, s.confirmation_outbox_id, s.message_outbox_id from campaign_shippings s
-      where s.campaign_id = ${id} and s.queued_at is not null and s.delivered_at is null
-        and s.failed_at is null and s.confirmation_requested_at is null
-    ),
-    withdrawn as (
-      delete from whatsapp_outbox o using mine
-      where o.status = 'pending'
-        and o.id in (mine.confirmation_outbox_id, mine.message_outbox_id)
-      returning mine.id
-    )
     update campaign_shippings s
     set queued_at = null, confirmation_outbox_id = null, message_outbox_id = null,
         message_wid = null
-    from withdrawn where s.id = withdrawn.id`);
+    where s.campaign_id = ${id}
+      and (s.confirmation_outbox_id = any(${withdrawn}::bigint[])
+           or s.message_outbox_id = any(${withdrawn}::bigint[]))`);
 }
 
 interface DueRow {
@@ -146,7 +145,7 @@ export async function dispatchDue(tx: Queryable, now: Date, limit: number): Prom
     for update of s skip locked`);
   for (const row of due) {
     if (row.confirmation_message !== null) {
-      const queued = await queueOutgoing(tx, {
+      const queued = await enqueue(tx, {
         companyId: row.company_id,
         connectionId: row.whatsapp_id,
         to: { number: row.number },
@@ -183,11 +182,11 @@ export async function queueCampaignMessage(
       select path, media_name from file_options
       where file_id = ${row.file_list_id} and path is not null order by id`);
     for (const file of files) {
-      await queueOutgoing(tx, { ...base, body: "", media: mediaOf(file.path, file.media_name) });
+      await enqueue(tx, { ...base, body: "", media: mediaOf(file.path, file.media_name) });
     }
   }
   const media = row.media_path ? mediaOf(row.media_path, row.media_name) : undefined;
-  const queued = await queueOutgoing(tx, { ...base, body: row.message, media });
+  const queued = await enqueue(tx, { ...base, body: row.message, media });
   await tx.run(sql`
     update campaign_shippings
     set queued_at = coalesce(queued_at, ${now}::timestamptz), message_outbox_id = ${queued.outboxId},
@@ -195,9 +194,9 @@ export async function queueCampaignMessage(
     where id = ${row.id}`);
 }
 
-function mediaOf(path: string, name: string | null): NonNullable<OutboxPayload["media"]> {
+function mediaOf(path: string, name: string | null): OutboxMedia {
   const fileName = name ?? path.split("/").pop()!;
-  const type = mediaTypeOf(fileName);
+  const type = fileTypeOf(fileName);
   return {
     kind: type?.kind ?? "document",
     mimetype: type?.mime ?? "application/octet-stream",

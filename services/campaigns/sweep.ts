@@ -22,6 +22,7 @@
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import type { Sweep } from "../../lib/jobs/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
+import { OUTBOX_OUTCOMES } from "../outbox/mod.ts";
 import { publishCampaign } from "./events.ts";
 import { queryCampaigns } from "./queries.ts";
 import { countsOf } from "./report.ts";
@@ -122,8 +123,8 @@ async function recordOutcomes(db: Queryable, now: Date): Promise<number[]> {
                and open.confirmation_requested_at
                  < ${at} - make_interval(secs => ${CONFIRMATION_EXPIRES_MS / 1000}) as expired
       from open
-      left join whatsapp_outbox co on co.id = open.confirmation_outbox_id
-      left join whatsapp_outbox mo on mo.id = open.message_outbox_id
+      left join ${OUTBOX_OUTCOMES} co on co.id = open.confirmation_outbox_id
+      left join ${OUTBOX_OUTCOMES} mo on mo.id = open.message_outbox_id
     )
     update campaign_shippings s
     set confirmation_requested_at = coalesce(s.confirmation_requested_at, o.requested),

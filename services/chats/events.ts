@@ -12,24 +12,22 @@ export type ChatListEvent =
   | { action: "delete"; id: number };
 
 export async function publishChatTo(
-  hub: Hub | undefined,
+  hub: Hub,
   companyId: number,
   userIds: readonly number[],
   event: ChatListEvent,
 ): Promise<void> {
-  if (!hub) return;
   for (const userId of userIds) {
     await hub.publish(rooms.user(userId), channels.chatOfUser(companyId, userId), event);
   }
 }
 
 export async function publishNewMessage(
-  hub: Hub | undefined,
+  hub: Hub,
   chat: Chat,
   companyId: number,
   message: ChatMessage,
 ): Promise<void> {
-  if (!hub) return;
   const members = chat.users.map((member) => rooms.user(member.userId));
   await hub.publish(members, channels.chatOf(companyId, chat.id), {
     action: "new-message",

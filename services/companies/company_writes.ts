@@ -148,7 +148,7 @@ export async function updateCompany(
   db: Db,
   id: number,
   input: Partial<CompanyFields>,
-  hub?: Pick<Hub, "revalidate">,
+  hub: Pick<Hub, "revalidate">,
 ): Promise<CompanyWithSettings> {
   await findCompany(db, id);
   if (input.status === false && await isPlatformCompany(db, id)) {
@@ -168,7 +168,7 @@ export async function updateCompany(
     })
   );
   // Blocked or expired: the company's open sockets are re-checked and closed.
-  await hub?.revalidate({ companyId: id });
+  await hub.revalidate({ companyId: id });
   return await findCompany(db, id);
 }
 
@@ -176,14 +176,14 @@ export async function updateCompany(
 export async function deleteCompany(
   db: Db,
   id: number,
-  hub?: Pick<Hub, "revalidate">,
+  hub: Pick<Hub, "revalidate">,
 ): Promise<void> {
   await findCompany(db, id);
   if (await isPlatformCompany(db, id)) {
     throw new AppError("ERR_PLATFORM_COMPANY_UNDELETABLE", 409);
   }
   await db.run(sql`delete from companies where id = ${id}`);
-  await hub?.revalidate({ companyId: id });
+  await hub.revalidate({ companyId: id });
 }
 
 /** Stores a company's opening hours (already validated by `OpeningHours`). */

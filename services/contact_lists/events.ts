@@ -25,7 +25,7 @@ export async function publishList(
   companyId: number,
   event: ContactListEvent,
 ): Promise<void> {
-  await deps.hub?.publish(rooms.company(companyId), channels.contactList(companyId), event);
+  await deps.hub.publish(rooms.company(companyId), channels.contactList(companyId), event);
 }
 
 export async function publishItems(
@@ -35,6 +35,6 @@ export async function publishItems(
   event: ContactListItemEvent,
 ): Promise<void> {
   const room = rooms.company(companyId);
-  await deps.hub?.publish(room, channels.contactListItemsOf(companyId, listId), event);
-  await deps.hub?.publish(room, channels.contactListItem(companyId), { ...event, listId });
+  await deps.hub.publish(room, channels.contactListItemsOf(companyId, listId), event);
+  await deps.hub.publish(room, channels.contactListItem(companyId), { ...event, listId });
 }

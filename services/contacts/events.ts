@@ -20,5 +20,5 @@ export async function publishContactEvent(
   companyId: number,
   event: ContactEvent,
 ): Promise<void> {
-  await deps.hub?.publish(rooms.company(companyId), channels.contact(companyId), event);
+  await deps.hub.publish(rooms.company(companyId), channels.contact(companyId), event);
 }

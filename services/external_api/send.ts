@@ -14,9 +14,8 @@ import type { StoredMedia } from "../../lib/media/store.ts";
 import { checkOnWhatsapp } from "../contact_lists/whatsapp_check.ts";
 import { normaliseNumber } from "../contacts/number.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { announceTicketChange } from "../tickets/announce.ts";
-import { findTicketRow, presentTicket } from "../tickets/rows.ts";
-import { announceToContact, queueToContact } from "../tickets/to_contact.ts";
+import { gaveUp } from "../outbox/mod.ts";
+import { announceToContact, closeForApi, queueToContact } from "../tickets/mod.ts";
 import type { ApiConnection } from "./connection.ts";
 
 export type ApiSendDeps = Pick<
@@ -125,13 +124,9 @@ export async function sendFromApi(
       now: deps.clock.now(),
       links: deps.mediaLinks,
     });
-    const before = await tx.one<{ queue_id: number | null; user_id: number | null }>(sql`
-      select queue_id, user_id from tickets where id = ${queued.ticketId}`);
-    if (input.closeTicket) {
-      await tx.run(sql`
-        update tickets set status = 'closed', updated_at = ${deps.clock.now().toISOString()}
-        where company_id = ${companyId} and id = ${queued.ticketId}`);
-    }
+    const announceClose = input.closeTicket
+      ? await closeForApi(tx, companyId, queued.ticketId, deps.clock.now())
+      : undefined;
     const ids = queued.messages.map((message) => message.id);
     const answer: ApiSendAnswer = {
       mensagem: "Mensagem enviada",
@@ -145,7 +140,7 @@ export async function sendFromApi(
         where company_id = ${companyId} and whatsapp_id = ${connectionId}
           and key = ${input.idempotencyKey}`);
     }
-    return { answer, repeated: false as const, queued, before };
+    return { answer, repeated: false as const, queued, announceClose };
   });
   if (outcome.repeated) {
     // The files of a repeated call are not needed: the first call's were sent.
@@ -153,13 +148,7 @@ export async function sendFromApi(
     return outcome.answer;
   }
   await announceToContact(deps, companyId, outcome.queued);
-  if (input.closeTicket) {
-    const ticket = presentTicket(
-      (await findTicketRow(deps.db, companyId, outcome.answer.ticketId))!,
-    );
-    const { queue_id: queueId, user_id: userId } = outcome.before;
-    await announceTicketChange(deps, companyId, { queueId, userId }, ticket);
-  }
+  await outcome.announceClose?.(deps);
   return outcome.answer;
 }
 
@@ -178,15 +167,13 @@ export async function apiMessageStatus(
   connection: ApiConnection,
   messageId: number,
 ): Promise<ApiMessageStatus> {
-  const row = await db.maybeOne<ApiMessageStatus>(sql`
-    select m.id as "messageId", m.ticket_id as "ticketId", m.ack,
-           exists (select 1 from whatsapp_outbox o
-                   where o.company_id = m.company_id and o.whatsapp_id = m.whatsapp_id
-                     and o.provider_message_id = m.wid
-                     and o.status = 'failed') as failed
+  const row = await db.maybeOne<Omit<ApiMessageStatus, "failed"> & { wid: string }>(sql`
+    select m.id as "messageId", m.ticket_id as "ticketId", m.ack, m.wid
     from messages m
     where m.company_id = ${connection.companyId} and m.id = ${messageId}
       and m.whatsapp_id = ${connection.connectionId} and m.origin = 'api'`);
   if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND", 404);
-  return row;
+  const { wid, ...status } = row;
+  const failed = await gaveUp(db, { ...connection, wid });
+  return { ...status, failed };
 }

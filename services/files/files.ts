@@ -69,7 +69,7 @@ export async function showFile(db: Queryable, companyId: number, id: number): Pr
 }
 
 async function publish(deps: FilesDeps, companyId: number, event: Record<string, unknown>) {
-  await deps.hub?.publish(rooms.company(companyId), channels.file(companyId), event);
+  await deps.hub.publish(rooms.company(companyId), channels.file(companyId), event);
 }
 
 export async function createFile(

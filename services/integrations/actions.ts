@@ -4,12 +4,9 @@
  * integration in that ticket (the anchor's bot kept talking after a transfer).
  */
 import { sql } from "../../lib/db/mod.ts";
-import { changeTicket } from "../automation/moves.ts";
 import { cancelTimers } from "../automation/timers.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { sendSystemMessage } from "../tickets/outbound.ts";
-import { track } from "../tickets/tracking.ts";
-import type { Ticket } from "../tickets/types.ts";
+import { closeTicket, sendSystemMessage, type Ticket, transferTo } from "../tickets/mod.ts";
 import { stopSession } from "./sessions.ts";
 
 type ActionDeps = Pick<
@@ -111,27 +108,12 @@ export async function transferByBot(
     });
     return;
   }
-  const sets = [sql`chatbot = false`, sql`queue_option_id = null`];
-  if (queue) sets.push(sql`queue_id = ${target.queueId!}`);
-  if (user) sets.push(sql`user_id = ${target.userId!}`, sql`status = 'open'`);
-  const moved = await changeTicket(
-    deps,
-    companyId,
-    ticketId,
-    sql.join(sets),
-    sql`t.status <> 'closed' and t.user_id is null`,
-  );
-  if (!moved) return;
-  if (queue) {
-    await track(deps.db, companyId, ticketId, "transferred", now, { queueId: moved.queueId });
-  }
-  if (user) {
-    await cancelTimers(deps.db, ticketId, "transfer");
-    await track(deps.db, companyId, ticketId, "accepted", now, {
-      queueId: moved.queueId,
-      userId: moved.userId,
-    });
-  }
+  const moved = await transferTo(deps, companyId, ticketId, {
+    queueId: queue ? target.queueId : undefined,
+    userId: user ? target.userId : undefined,
+    now,
+  });
+  if (moved && user) await cancelTimers(deps.db, ticketId, "transfer");
 }
 
 /** Resolves the ticket on the integration's word (a webhook's close, Dialogflow's end). */
@@ -143,14 +125,7 @@ export async function closeByBot(
 ): Promise<void> {
   const now = deps.clock.now();
   await stopSession(deps.db, companyId, ticketId, reason, now);
-  const closed = await changeTicket(
-    deps,
-    companyId,
-    ticketId,
-    sql`status = 'closed', unread_messages = 0, chatbot = false, queue_option_id = null`,
-    sql`t.status <> 'closed'`,
-  );
+  const closed = await closeTicket(deps, companyId, ticketId, { now });
   if (!closed) return;
-  await track(deps.db, companyId, ticketId, "finished", now, { queueId: closed.queueId });
   await cancelTimers(deps.db, ticketId, "transfer", "expire");
 }

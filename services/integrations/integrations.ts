@@ -16,7 +16,6 @@ import { fieldRefusal } from "../../lib/http/validate.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";
 import { assertPlanFeature } from "../accounts/permissions.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { dialogflowOf } from "./clients.ts";
 import { parseServiceAccount } from "./dialogflow.ts";
 import type { QueueIntegration, QueueIntegrationInput } from "./types.ts";
 import { newWebhookSecret } from "./webhook.ts";
@@ -24,7 +23,7 @@ import { newWebhookSecret } from "./webhook.ts";
 type Who = Pick<Principal, "companyId" | "userId">;
 export type IntegrationDeps = Pick<
   ServiceDeps,
-  "db" | "hub" | "secrets" | "outbound" | "dialogflowUrl" | "clock"
+  "db" | "hub" | "secrets" | "outbound" | "dialogflow" | "clock"
 >;
 
 const COLUMNS = sql`
@@ -261,7 +260,7 @@ export async function testDialogflowSession(
   if (!json) throw fieldRefusal("jsonContent", { code: "ERR_REQUIRED" });
   const account = parseServiceAccount(json);
   try {
-    const answer = await dialogflowOf(deps).detectIntent(account, {
+    const answer = await deps.dialogflow.detectIntent(account, {
       projectId: input.projectName,
       session: `balcao-test-${who.companyId}`,
       text: "Olá",
@@ -293,5 +292,5 @@ async function publish(
   companyId: number,
   event: IntegrationEvent,
 ) {
-  await deps.hub?.publish(rooms.company(companyId), channels.queueIntegration(companyId), event);
+  await deps.hub.publish(rooms.company(companyId), channels.queueIntegration(companyId), event);
 }

@@ -18,10 +18,13 @@ import { enqueueJob, type Job, type JobHandler } from "../../lib/jobs/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { planFeaturesOf } from "../accounts/permissions.ts";
 import type { ServiceDeps } from "../deps.ts";
-import type { InboundHook } from "../tickets/mod.ts";
-import { findTicketRow, type Message, presentMessage, presentTicket } from "../tickets/rows.ts";
-import type { Ticket } from "../tickets/types.ts";
-import { dialogflowOf } from "./clients.ts";
+import {
+  findMessage,
+  findTicket,
+  type InboundHook,
+  type Message,
+  type Ticket,
+} from "../tickets/mod.ts";
 import { parseServiceAccount } from "./dialogflow.ts";
 import { sealPurpose } from "./integrations.ts";
 import { closeByBot, sendBotMessage, transferByBot } from "./actions.ts";
@@ -45,7 +48,7 @@ export type RuntimeDeps = Pick<
   | "log"
   | "secrets"
   | "outbound"
-  | "dialogflowUrl"
+  | "dialogflow"
   | "sessions"
 >;
 
@@ -128,12 +131,10 @@ async function handleMessage(deps: RuntimeDeps, job: Job): Promise<void> {
   // Taken by a person, closed, moved elsewhere or stopped since: nothing to do.
   if (!integration || integration.id !== Number(job.payload.integrationId)) return;
   if (!(await planFeaturesOf(deps.db, companyId)).useIntegrations) return;
-  const row = await findTicketRow(deps.db, companyId, ticketId);
-  const stored = await deps.db.maybeOne(sql`select * from messages
-    where id = ${Number(job.payload.messageId)} and company_id = ${companyId}`);
-  if (!row || !stored) return;
-  const ticket = presentTicket(row);
-  const message = presentMessage(stored, deps.mediaLinks);
+  const ticket = await findTicket(deps.db, companyId, ticketId);
+  const messageId = Number(job.payload.messageId);
+  const message = await findMessage(deps.db, companyId, messageId, deps.mediaLinks);
+  if (!ticket || !message) return;
   const session = await openSession(deps, companyId, ticketId, integration.id);
   try {
     await answer(deps, companyId, integration, ticket, message, session);
@@ -220,7 +221,7 @@ async function askDialogflow(
     integration.jsonSealed,
     sealPurpose(integration.id, "jsonContent"),
   );
-  const result = await dialogflowOf(deps).detectIntent(parseServiceAccount(json), {
+  const result = await deps.dialogflow.detectIntent(parseServiceAccount(json), {
     projectId: integration.projectName,
     session: `balcao-${companyId}-${ticket.id}`,
     text,

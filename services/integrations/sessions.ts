@@ -5,6 +5,7 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
+import { setIntegration } from "../tickets/mod.ts";
 
 /** Where the integration is in one ticket (queue_integration_sessions). */
 export interface IntegrationSession {
@@ -26,10 +27,7 @@ export async function openSession(
                                             last_activity_at)
     values (${ticketId}, ${companyId}, ${integrationId}, ${now})
     on conflict (ticket_id) do nothing`);
-  if (made.rowCount > 0) {
-    await deps.db.run(sql`update tickets set use_integration = true,
-      integration_id = ${integrationId} where id = ${ticketId} and company_id = ${companyId}`);
-  }
+  if (made.rowCount > 0) await setIntegration(deps.db, companyId, ticketId, integrationId);
   return await deps.db.one<IntegrationSession>(sql`
     select typebot_session_id as "typebotSessionId", choices,
            last_activity_at as "lastActivityAt"
@@ -52,6 +50,5 @@ export async function stopSession(
   await db.run(sql`update queue_integration_sessions
     set stopped_at = ${now}, stop_reason = ${reason.slice(0, 500)}
     where ticket_id = ${ticketId} and company_id = ${companyId} and stopped_at is null`);
-  await db.run(sql`update tickets set use_integration = false, integration_id = null
-    where id = ${ticketId} and company_id = ${companyId}`);
+  await setIntegration(db, companyId, ticketId, null);
 }

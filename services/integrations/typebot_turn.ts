@@ -6,7 +6,7 @@
  */
 import { sql } from "../../lib/db/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { contactRecipient } from "../tickets/queue_outgoing.ts";
+import { contactRecipient } from "../tickets/mod.ts";
 import type { ChatPresence } from "../whatsapp/provider.ts";
 import type { Message, Ticket } from "../tickets/types.ts";
 import { closeByBot, sendBotMessage, transferByBot } from "./actions.ts";

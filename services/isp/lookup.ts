@@ -2,22 +2,16 @@
  * Which billing system answers a company's "segunda via" option: the first one with full
  * credentials in its settings, IXC, then MK-Auth, then Asaas (admin §3 keys). The adapters
  * (ixc.ts, mkauth.ts, asaas.ts) share one interface and reach the systems only through
- * `outboundFetch`.
+ * `outboundFetch`; the installation builds their clients once (systems.ts).
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
-import { outboundClient, type OutboundFetch } from "../../lib/net/outbound.ts";
-import { asaasSystem } from "./asaas.ts";
 import type { TaxDocument } from "./document.ts";
-import { ixcSystem } from "./ixc.ts";
-import { mkauthSystem } from "./mkauth.ts";
+import type { IspSystems } from "./systems.ts";
 import type { BillingSystem, OpenBill } from "./types.ts";
 
 export interface IspLookupDeps {
   db: Queryable;
-  /** `ALLOW_PRIVATE_HOSTS`, for a billing system on the company's own network. */
-  outbound?: OutboundFetch;
-  /** `ASAAS_BASE_URL`; Asaas's own address when unset. */
-  asaasBaseUrl?: string;
+  isp: IspSystems;
 }
 
 export type BillLookup =
@@ -35,13 +29,12 @@ export async function billingSystemOf(
     select key, value from settings
     where company_id = ${companyId} and key = any(${KEYS}::text[]) and value <> ''`);
   const setting = new Map(rows.map((row) => [row.key, row.value.trim()]));
-  const options = { outbound: deps.outbound ?? outboundClient([]) };
   const [ixcHost, ixcToken] = [setting.get("ipixc"), setting.get("tokenixc")];
-  if (ixcHost && ixcToken) return ixcSystem(ixcHost, ixcToken, options);
+  if (ixcHost && ixcToken) return deps.isp.ixc(ixcHost, ixcToken);
   const mk = ["ipmkauth", "clientidmkauth", "clientsecretmkauth"].map((key) => setting.get(key));
-  if (mk.every(Boolean)) return mkauthSystem(mk[0]!, mk[1]!, mk[2]!, options);
+  if (mk.every(Boolean)) return deps.isp.mkauth(mk[0]!, mk[1]!, mk[2]!);
   const asaasKey = setting.get("asaas");
-  if (asaasKey) return asaasSystem(asaasKey, { ...options, baseUrl: deps.asaasBaseUrl });
+  if (asaasKey) return deps.isp.asaas(asaasKey);
   return null;
 }
 

@@ -22,10 +22,7 @@ import type { ChatTurn } from "../../lib/ai/provider.ts";
 import { TEXT_ONLY } from "../../lib/ai/voices.ts";
 import { planFeaturesOf } from "../accounts/permissions.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { announceTicketChange } from "../tickets/announce.ts";
-import type { InboundHook } from "../tickets/mod.ts";
-import { sendSystemMessage } from "../tickets/outbound.ts";
-import { findTicketRow, presentTicket } from "../tickets/rows.ts";
+import { aiHandOff, findTicket, type InboundHook, sendSystemMessage } from "../tickets/mod.ts";
 import { countPromptUsage, keyPurpose } from "./prompts.ts";
 
 /** What the model says, first thing, when a person must take over (the anchor's phrase). */
@@ -159,9 +156,8 @@ async function replyWithAi(
       and id > ${messageId} limit 1`);
   if (newer) return;
   if (!(await planFeaturesOf(db, companyId)).useOpenAi) return;
-  const row = await findTicketRow(db, companyId, ticketId);
-  if (!row) return;
-  const ticket = presentTicket(row);
+  const ticket = await findTicket(db, companyId, ticketId);
+  if (!ticket) return;
   try {
     const apiKey = await deps.secrets.open(prompt.apiKeySealed, keyPurpose(prompt.id, "apiKey"));
     const history = await db.query<HistoryRow>(sql`
@@ -275,21 +271,11 @@ async function textOf(
  * The agent stops in this ticket; with a queue (the transfer phrase), the ticket moves there,
  * and whoever sees that queue is told.
  */
-async function handOver(
+function handOver(
   deps: AgentDeps,
   companyId: number,
   ticketId: number,
   queueId: number | null | undefined,
 ): Promise<void> {
-  const before = await findTicketRow(deps.db, companyId, ticketId);
-  if (!before) return;
-  const moveTo = queueId === undefined ? sql`queue_id` : sql`${queueId}`;
-  await deps.db.run(sql`update tickets
-    set ai_handoff_at = ${deps.clock.now()}, queue_id = ${moveTo}, updated_at = now()
-    where id = ${ticketId} and company_id = ${companyId}`);
-  const after = presentTicket((await findTicketRow(deps.db, companyId, ticketId))!);
-  const was = presentTicket(before);
-  if (was.queueId !== after.queueId) {
-    await announceTicketChange(deps, companyId, was, after);
-  }
+  return aiHandOff(deps, companyId, ticketId, { queueId, now: deps.clock.now() });
 }

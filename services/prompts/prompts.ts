@@ -193,7 +193,7 @@ async function publishPrompt(
   companyId: number,
   event: PromptEvent,
 ) {
-  await deps.hub?.publish(rooms.company(companyId), channels.prompt(companyId), event);
+  await deps.hub.publish(rooms.company(companyId), channels.prompt(companyId), event);
 }
 
 /** Adds the tokens one answer used to the prompt's counters. */

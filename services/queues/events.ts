@@ -18,9 +18,9 @@ export type QueueOptionEvent =
   // The whole menu was rewritten with its queue: lists load it again (an event stays small).
   | { action: "reload"; queueId: number };
 
-async function publish(hub: Hub | undefined, companyId: number, channel: string, event: unknown) {
+async function publish(hub: Hub, companyId: number, channel: string, event: unknown) {
   try {
-    await hub?.publish(rooms.company(companyId), channel, event);
+    await hub.publish(rooms.company(companyId), channel, event);
   } catch (err) {
     // The change is committed: answering 500 would tell the admin it failed. Lists catch up
     // on their next load.
@@ -29,7 +29,7 @@ async function publish(hub: Hub | undefined, companyId: number, channel: string,
 }
 
 export async function publishQueueEvent(
-  hub: Hub | undefined,
+  hub: Hub,
   companyId: number,
   event: QueueEvent,
 ): Promise<void> {
@@ -37,7 +37,7 @@ export async function publishQueueEvent(
 }
 
 export async function publishQueueOptionEvent(
-  hub: Hub | undefined,
+  hub: Hub,
   companyId: number,
   event: QueueOptionEvent,
 ): Promise<void> {

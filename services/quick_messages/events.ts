@@ -19,13 +19,12 @@ function roomOf(companyId: number, record: Pick<QuickMessage, "geral" | "userId"
 
 /** After a create or an update; `wasGeral` is the shared flag before an update. */
 export async function publishSaved(
-  hub: Hub | undefined,
+  hub: Hub,
   companyId: number,
   action: "create" | "update",
   record: QuickMessage,
   wasGeral = record.geral,
 ): Promise<void> {
-  if (!hub) return;
   if (wasGeral && !record.geral) {
     await hub.publish(
       rooms.company(companyId),
@@ -47,11 +46,11 @@ export async function publishSaved(
 }
 
 export async function publishDeleted(
-  hub: Hub | undefined,
+  hub: Hub,
   companyId: number,
   record: Pick<QuickMessage, "id" | "geral" | "userId">,
 ): Promise<void> {
-  await hub?.publish(
+  await hub.publish(
     roomOf(companyId, record),
     channels.quickMessage(companyId),
     {

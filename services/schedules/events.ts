@@ -8,9 +8,9 @@ export type ScheduleEvent =
   | { action: "delete"; scheduleId: number };
 
 export async function publishSchedule(
-  hub: Hub | undefined,
+  hub: Hub,
   companyId: number,
   event: ScheduleEvent,
 ): Promise<void> {
-  await hub?.publish(rooms.company(companyId), channels.schedule(companyId), event);
+  await hub.publish(rooms.company(companyId), channels.schedule(companyId), event);
 }

@@ -13,9 +13,9 @@
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import type { Job } from "../../lib/jobs/mod.ts";
-import { mediaTypeOf } from "../../lib/media/types.ts";
+import { fileTypeOf } from "../../lib/media/types.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { announceToContact, queueToContact } from "../tickets/to_contact.ts";
+import { announceToContact, queueToContact } from "../tickets/mod.ts";
 import { publishSchedule } from "./events.ts";
 import { findSchedule, withMediaLink } from "./queries.ts";
 
@@ -81,7 +81,7 @@ export async function sendSchedule(deps: SendDeps, job: Job): Promise<void> {
       const media = row.media_path
         ? [{
           kind: "image" as const,
-          mimetype: mediaTypeOf(row.media_name ?? row.media_path)?.mime ?? "image/jpeg",
+          mimetype: fileTypeOf(row.media_name ?? row.media_path)?.mime ?? "image/jpeg",
           fileName: row.media_name ?? "imagem",
           path: row.media_path,
         }]

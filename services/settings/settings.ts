@@ -20,7 +20,7 @@ import { EDITABLE_SETTINGS, isEditableSetting, isSecretSetting } from "./setting
 export interface SettingsDeps {
   db: Queryable;
   /** Absent in tests that need no realtime, and then nothing is published. */
-  hub?: Hub;
+  hub: Hub;
 }
 
 /**
@@ -62,7 +62,7 @@ export async function updateSetting(
     insert into settings (company_id, key, value) values (${companyId}, ${key}, ${value})
     on conflict (company_id, key) do update set value = excluded.value, updated_at = now()
     returning key, value`);
-  await hub?.publish(rooms.company(companyId), channels.settings(companyId), {
+  await hub.publish(rooms.company(companyId), channels.settings(companyId), {
     action: "update",
     setting,
   });

@@ -181,5 +181,5 @@ export type TagEvent =
 
 /** Tags are company-wide: every signed-in user of the company hears about them. */
 async function publishTag(hub: ServiceDeps["hub"], companyId: number, event: TagEvent) {
-  await hub?.publish(rooms.company(companyId), channels.tag(companyId), event);
+  await hub.publish(rooms.company(companyId), channels.tag(companyId), event);
 }

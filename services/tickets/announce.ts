@@ -16,8 +16,7 @@ export async function announceTicketChange(
   before: { queueId: number | null; userId: number | null },
   ticket: Ticket,
 ): Promise<void> {
-  const hub = deps.hub;
-  if (!hub) return;
+  const { hub } = deps;
   const channel = channels.ticket(companyId);
   const [was, now] = await Promise.all([
     ticketAudience(deps.db, { companyId, ...before }),

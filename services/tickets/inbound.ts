@@ -5,7 +5,8 @@
  *   message → contact (by number or LID) → the contact's ticket in progress on this
  *   connection, or a new pending one → the message, stored once per WhatsApp id → unread
  *   count and last message → `company-{id}-appMessage` and `company-{id}-ticket` → the
- *   inbound hooks, in order, for a customer's message (services/tickets/inbound_hooks.ts).
+ *   inbound hooks, in order, for a customer's message (run_hooks.ts; the list is
+ *   services/hooks.ts). A reported call goes to the call hooks the same way.
  *
  * Every step is safe to run twice or at the same time: the database's unique indexes (one
  * ticket in progress per contact and connection, one message per WhatsApp id) decide, so
@@ -14,15 +15,17 @@
  */
 import { kindSummary } from "../../lib/message_summary.ts";
 import { parseVcard } from "../../lib/vcard.ts";
-import { type Queryable, sql } from "../../lib/db/mod.ts";
+import { sql } from "../../lib/db/mod.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { channels } from "../../lib/realtime/channels.ts";
 import type { IncomingMessage, ProviderEvent } from "../whatsapp/provider.ts";
 import { rememberPhoneContact } from "../contacts/phone_book.ts";
 import { saveIncomingMedia } from "./incoming_media.ts";
 import { withoutNul } from "./without_nul.ts";
-import { runInboundHooks } from "./inbound_hooks.ts";
-import type { InboundHook, InboundMessage } from "./types.ts";
+import { originOf, queuedAs } from "../outbox/mod.ts";
+import { messageMediaType } from "./media_type.ts";
+import { runHooks, runInboundHooks } from "./run_hooks.ts";
+import type { CallHook, InboundHook, InboundMessage } from "./types.ts";
 import { placeOf } from "./inbound_place.ts";
 import { optionOn } from "../settings/company_options.ts";
 import { track } from "./tracking.ts";
@@ -43,9 +46,13 @@ export type InboundDeps =
 /**
  * The handler to give `WhatsappSessions.subscribe`. A message event answers what was stored
  * (nothing for a repeat, history or an ignored group); `hooks` then run, in order, for each
- * stored customer message (services/tickets/inbound_hooks.ts).
+ * stored customer message, and `callHooks` for each reported call (run_hooks.ts).
  */
-export function createInboundPipeline(deps: InboundDeps, hooks: readonly InboundHook[] = []) {
+export function createInboundPipeline(
+  deps: InboundDeps,
+  hooks: readonly InboundHook[] = [],
+  callHooks: readonly CallHook[] = [],
+) {
   return async (raw: ProviderEvent): Promise<InboundMessage | undefined> => {
     // A NUL in any text would make the database refuse the whole message.
     const event = withoutNul(raw);
@@ -63,6 +70,13 @@ export function createInboundPipeline(deps: InboundDeps, hooks: readonly Inbound
         }
         return received;
       }
+      case "call":
+        await runHooks("call", callHooks, event, {
+          companyId: event.companyId,
+          connectionId: event.connectionId,
+          callId: event.call.callId,
+        }, deps.log);
+        return;
       case "ack":
         await changeMessage(
           deps,
@@ -114,9 +128,10 @@ export async function receiveMessage(
   // A campaign's message is not a conversation: its echo neither opens, reopens nor closes
   // a ticket (the original closed the customer's open ticket). The customer's reply opens
   // one as usual, and the campaigns' reply hook shows the campaign message in it.
-  if (message.fromMe && await isCampaignEcho(db, companyId, connectionId, message.messageId)) {
-    return;
-  }
+  if (
+    message.fromMe &&
+    await queuedAs(db, { companyId, connectionId, wid: message.messageId }, "campaign")
+  ) return;
   const { contact, ticketId, created } = await placeOf(db, companyId, connectionId, message.chat);
   // A new attendance cycle starts with the ticket (the dashboard's rows).
   if (created) await track(db, companyId, ticketId, "created", deps.clock?.now() ?? new Date());
@@ -124,7 +139,7 @@ export async function receiveMessage(
   const media = message.media
     ? await saveIncomingMedia(deps.media, companyId, message.media)
     : null;
-  const kind = mediaTypeOf(message);
+  const kind = incomingMediaType(message);
   const data = message.location
     ? { location: message.location }
     : message.vcards
@@ -145,7 +160,7 @@ export async function receiveMessage(
               ${kind}, ${media?.path ?? null}, ${media?.name ?? message.media?.fileName ?? null},
               ${message.quotedId ?? null}, ${
     data === null ? null : JSON.stringify(data)
-  }::text::jsonb, ${originOf(companyId, connectionId, message)},
+  }::text::jsonb, ${originSql(companyId, connectionId, message)},
               ${message.timestamp.getTime() > 0 ? message.timestamp : new Date()})
       on conflict (company_id, wid) do nothing
       returning *),
@@ -168,8 +183,7 @@ export async function receiveMessage(
     contact: ticket.contact,
     created,
   };
-  const hub = deps.hub;
-  if (!hub) return received;
+  const { hub } = deps;
   const rooms = stored.rooms as string[];
   await hub.publish(rooms, channels.appMessage(companyId), {
     action: "create",
@@ -211,36 +225,16 @@ async function changeMessage(
  * the API's message to a number arrives here first as the provider's echo). Null for the
  * customer's messages and for what was typed on the phone. No query for customer messages.
  */
-function originOf(companyId: number, connectionId: number, message: IncomingMessage) {
-  if (!message.fromMe) return null;
-  return sql`(select o.origin from whatsapp_outbox o
-              where o.company_id = ${companyId} and o.whatsapp_id = ${connectionId}
-                and o.provider_message_id = ${message.messageId}
-              limit 1)`;
-}
-
-async function isCampaignEcho(
-  db: Queryable,
-  companyId: number,
-  connectionId: number,
-  wid: string,
-): Promise<boolean> {
-  const row = await db.maybeOne(sql`
-    select 1 from whatsapp_outbox
-    where company_id = ${companyId} and whatsapp_id = ${connectionId}
-      and provider_message_id = ${wid} and origin = 'campaign'`);
-  return row !== undefined;
+function originSql(companyId: number, connectionId: number, message: IncomingMessage) {
+  return message.fromMe ? originOf(companyId, connectionId, message.messageId) : null;
 }
 
 /** The spec's mediaType for what the message carries. */
-function mediaTypeOf(message: IncomingMessage): string {
+function incomingMediaType(message: IncomingMessage): string {
   if (message.callLog) return "call_log";
   if (message.location) return "locationMessage";
   if (message.vcards) return "contactMessage";
-  const kind = message.media?.kind;
-  if (!kind) return "chat";
-  if (kind === "document") return "application";
-  return kind === "sticker" ? "image" : kind;
+  return messageMediaType(message.media?.kind);
 }
 
 /** What the ticket list shows as the last message. */

@@ -14,7 +14,8 @@ import type { StoredMedia } from "../../lib/media/store.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { channels } from "../../lib/realtime/channels.ts";
 import { isAdmin } from "../accounts/permissions.ts";
-import { contactRecipient, type MessageOrigin, queueOutgoing } from "./queue_outgoing.ts";
+import { enqueue, type MessageOrigin, waitFor } from "../outbox/mod.ts";
+import { contactRecipient, queueOutgoing } from "./queue_outgoing.ts";
 import { showTicket, type Viewer } from "./read.ts";
 import {
   findTicketRow,
@@ -27,7 +28,7 @@ import {
 import { renderVariables } from "./variables.ts";
 import { REQUIRED } from "../../lib/http/field_errors.ts";
 import { fieldRefusal } from "../../lib/http/validate.ts";
-import { mediaTypeOf } from "../../lib/media/types.ts";
+import { fileTypeOf } from "../../lib/media/types.ts";
 
 export type OutboundDeps =
   & Pick<ServiceDeps, "db" | "hub" | "media">
@@ -160,7 +161,7 @@ export async function sendSystemMessage(
     ticketId: ticket.id,
     now: options.now,
   }).trim();
-  const type = options.media && mediaTypeOf(options.media.name);
+  const type = options.media && fileTypeOf(options.media.name);
   if (!text && !options.media) return null;
   const message = await queueMessage(deps, companyId, ticket, {
     body: text,
@@ -211,7 +212,7 @@ async function queueMessage(
       },
     })
   );
-  return queued.message!;
+  return queued.message;
 }
 
 /** Last message and activity time, then the live events for the new message. */
@@ -270,7 +271,7 @@ export async function deleteTicketMessage(
   if (!connection || connection.status !== "CONNECTED") {
     throw new AppError("ERR_DELETE_WAPP_MSG", 409);
   }
-  const { outboxId } = await queueOutgoing(db, {
+  const { outboxId } = await enqueue(db, {
     companyId: viewer.companyId,
     connectionId: ticket.whatsappId!,
     to: await contactRecipient(db, viewer.companyId, ticket.contactId),
@@ -278,7 +279,8 @@ export async function deleteTicketMessage(
     deleteId: row.wid,
     origin: "agent",
   });
-  const outcome = await waitForOutcome(db, outboxId, deps.waitMs ?? DELETE_WAIT_MS, deps.pollMs);
+  // Not started in time, it is called off: it must not happen later behind the agent's back.
+  const outcome = await waitFor(db, outboxId, deps.waitMs ?? DELETE_WAIT_MS, deps.pollMs);
   if (outcome !== "sent") throw new AppError("ERR_DELETE_WAPP_MSG", 409);
   // The pipeline marks it too when it hears the outcome; doing it here makes the answer final.
   const deleted = await db.one(sql`
@@ -286,29 +288,4 @@ export async function deleteTicketMessage(
     where company_id = ${viewer.companyId} and id = ${messageId}
     returning *`);
   return presentMessage(deleted, deps.mediaLinks);
-}
-
-async function waitForOutcome(
-  db: Db,
-  outboxId: number,
-  waitMs: number,
-  pollMs = 50,
-): Promise<"sent" | "failed"> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const row = await db.one<{ status: string }>(sql`
-      select status from whatsapp_outbox where id = ${outboxId}`);
-    if (row.status === "sent") return "sent";
-    if (row.status === "failed" || row.status === "cancelled") return "failed";
-    // Being sent past the deadline: give it a little longer, but never wait forever.
-    if (Date.now() > deadline + waitMs) return "failed";
-    if (Date.now() > deadline) {
-      // Not started in time: call it off so it does not happen later behind the agent's back.
-      const cancelled = await db.maybeOne(sql`
-        update whatsapp_outbox set status = 'cancelled'
-        where id = ${outboxId} and status = 'pending' returning id`);
-      if (cancelled) return "failed";
-    }
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
 }

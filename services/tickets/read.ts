@@ -239,7 +239,7 @@ async function withQuoted(
  * customer's messages of this ticket read.
  */
 export async function listMessages(
-  deps: { db: Db; hub?: Hub; mediaLinks?: MediaLinks },
+  deps: { db: Db; hub: Hub; mediaLinks?: MediaLinks },
   viewer: Viewer,
   ticketId: number,
   pageRequest: PageRequest,

@@ -164,6 +164,28 @@ export async function findTicketRow(db: Queryable, companyId: number, id: number
     where t.company_id = ${companyId} and t.id = ${id}`);
 }
 
+/** A ticket of the company as the API shows it, or undefined when there is none. */
+export async function findTicket(
+  db: Queryable,
+  companyId: number,
+  id: number,
+): Promise<Ticket | undefined> {
+  const row = await findTicketRow(db, companyId, id);
+  return row && presentTicket(row);
+}
+
+/** A message of the company as the API shows it, or undefined when there is none. */
+export async function findMessage(
+  db: Queryable,
+  companyId: number,
+  id: number,
+  links?: MediaLinks,
+): Promise<Message | undefined> {
+  const row = await db.maybeOne(sql`
+    select * from messages where id = ${id} and company_id = ${companyId}`);
+  return row && presentMessage(row, links);
+}
+
 /** What decides who sees a ticket: its company, queue and assignee. */
 export interface TicketPlace {
   companyId: number;
@@ -204,12 +226,10 @@ export async function ticketAudience(db: Queryable, place: TicketPlace): Promise
  * audience look-up and one notification per event whatever the audience's size.
  */
 export async function publishToTicketAudience(
-  deps: { db: Db; hub?: Hub },
+  deps: { db: Db; hub: Hub },
   place: TicketPlace,
   ...events: [channel: string, data: unknown][]
 ): Promise<void> {
-  const hub = deps.hub;
-  if (!hub) return;
   const rooms = await ticketAudience(deps.db, place);
-  for (const [channel, data] of events) await hub.publish(rooms, channel, data);
+  for (const [channel, data] of events) await deps.hub.publish(rooms, channel, data);
 }

@@ -7,10 +7,10 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import type { MediaLinks } from "../../lib/media/signed_url.ts";
-import type { OutboxPayload } from "../whatsapp/outbox.ts";
+import type { MessageOrigin, OutboxMedia } from "../outbox/mod.ts";
 import { ticketInProgress } from "./inbound_place.ts";
 import { type OutboundDeps, touchTicket } from "./outbound.ts";
-import { type MessageOrigin, queueOutgoing } from "./queue_outgoing.ts";
+import { queueOutgoing } from "./queue_outgoing.ts";
 import type { Message } from "./rows.ts";
 import { renderVariables } from "./variables.ts";
 
@@ -20,7 +20,7 @@ export interface ContactSend {
   contactId: number;
   /** Text (variables not yet filled in); with media it is the first file's caption. */
   body: string;
-  media?: NonNullable<OutboxPayload["media"]>[];
+  media?: OutboxMedia[];
   origin: Exclude<MessageOrigin, "agent">;
   /** Business time: the messages' date and the variables' clock. */
   now: Date;
@@ -69,7 +69,7 @@ export async function queueToContact(
       now: spec.now,
       links: spec.links,
     });
-    messages.push(queued.message!);
+    messages.push(queued.message);
   }
   return { ticketId: ticket.id, created: ticket.created, messages };
 }

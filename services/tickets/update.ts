@@ -1,7 +1,8 @@
 /**
- * Ticket transitions (core §4): accept, return, resolve, reopen and transfer, with the live
- * events; what follows each (tracking rows, timers, the greeting on accept, the transfer
- * notice, the rating question or completion message) is services/automation/transitions.ts.
+ * Ticket transitions (core §4): accept, return, resolve, reopen and transfer, with their
+ * tracking steps and live events; what follows each (timers, the greeting on accept, the
+ * transfer notice, the rating question or completion message) is the transition hooks'
+ * (transition_hooks.ts; the list is services/hooks.ts).
  *
  *   pending --accept--> open (me)            open --return--> pending (nobody)
  *   open|pending --resolve--> closed (me)    closed --reopen--> open (me)
@@ -17,9 +18,11 @@ import type { ServiceDeps } from "../deps.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import { assertQueueLinks } from "../queues/links.ts";
 import { announceTicketChange, announceTicketDeleted } from "./announce.ts";
-import { afterTransition } from "../automation/transitions.ts";
+
+import { track, type TrackingStep } from "./tracking.ts";
 import { showTicket, type Viewer } from "./read.ts";
 import { findTicketRow, presentTicket, type Ticket } from "./rows.ts";
+import type { TransitionKind } from "./types.ts";
 
 export type TicketDeps =
   & Pick<ServiceDeps, "db" | "hub" | "media" | "clock">
@@ -117,7 +120,7 @@ function decide(viewer: Viewer, current: Ticket, change: TicketChange) {
 }
 
 export async function updateTicket(
-  deps: TicketDeps,
+  deps: TicketDeps & Pick<ServiceDeps, "transitions">,
   viewer: Viewer,
   ticketId: number,
   change: TicketChange,
@@ -155,6 +158,9 @@ export async function updateTicket(
           integration_id = ${closing ? null : change.integrationId ?? null},
           prompt_id = ${closing ? null : change.promptId ?? null},
           unread_messages = ${closing ? 0 : current.unreadMessages},
+          -- A reopened conversation no longer waits for the customer's rating.
+          rating_asked_at = case when ${next.kind === "reopen"} then null else rating_asked_at end,
+          rating_retries = case when ${next.kind === "reopen"} then 0 else rating_retries end,
           updated_at = now()
       where company_id = ${companyId} and id = ${ticketId}`);
   } catch (error) {
@@ -164,10 +170,37 @@ export async function updateTicket(
       new AppError("ERR_OTHER_OPEN_TICKET", 409);
   }
   const ticket = presentTicket((await findTicketRow(db, companyId, ticketId))!);
+  await trackTransition(db, companyId, next.kind, ticket, deps.clock.now());
   await announceTicketChange(deps, companyId, current, ticket);
-  // Tracking, timers and the customer's automatic messages (greeting, notice, rating).
-  await afterTransition(deps, companyId, next.kind, current, ticket);
+  // Timers and the customer's automatic messages (greeting, notice, rating).
+  await deps.transitions.run(
+    { companyId, kind: next.kind, before: current, after: ticket },
+    deps.log,
+  );
   return ticket;
+}
+
+/** The dashboard's step of each transition (tracking.ts); a return or an edit is none. */
+async function trackTransition(
+  db: Db,
+  companyId: number,
+  kind: TransitionKind,
+  ticket: Ticket,
+  now: Date,
+): Promise<void> {
+  const facts = { queueId: ticket.queueId, userId: ticket.userId };
+  const transferred: TrackingStep[] = ticket.userId === null
+    ? ["transferred"]
+    : ["transferred", "accepted"];
+  const steps: Record<TransitionKind, TrackingStep[]> = {
+    accept: ["accepted"],
+    reopen: ["accepted"],
+    transfer: transferred,
+    resolve: ["finished"],
+    return: [],
+    edit: [],
+  };
+  for (const step of steps[kind]) await track(db, companyId, ticket.id, step, now, facts);
 }
 
 /** Deletes a ticket and its messages (admins only, checked by the route). */

@@ -33,5 +33,5 @@ export async function deleteUser(
   });
   await publishUserEvent(deps.hub, companyId, { action: "delete", userId });
   // Their open sockets go with them, on every instance.
-  await deps.hub?.revalidate({ userId });
+  await deps.hub.revalidate({ userId });
 }

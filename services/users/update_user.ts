@@ -124,7 +124,7 @@ export async function updateUser(
   await publishUserEvent(deps.hub, companyId, { action: "update", user });
   // A new password, profile or super flag voids the user's sessions: their sockets are
   // re-checked and closed (a name change passes the check and keeps them).
-  await deps.hub?.revalidate({ userId });
+  await deps.hub.revalidate({ userId });
   return user;
 }
 

@@ -19,7 +19,7 @@ export type UserEvent =
   | { action: "delete"; userId: number };
 
 export async function publishUserEvent(
-  hub: Hub | undefined,
+  hub: Hub,
   companyId: number,
   change: UserChange,
 ): Promise<void> {
@@ -27,7 +27,7 @@ export async function publishUserEvent(
     ? change
     : { action: change.action, user: colleagueOf(change.user) };
   try {
-    await hub?.publish(rooms.company(companyId), channels.user(companyId), event);
+    await hub.publish(rooms.company(companyId), channels.user(companyId), event);
   } catch (err) {
     // The change is committed: answering 500 would tell the admin it failed. Lists catch up
     // on their next load.

@@ -26,7 +26,7 @@ import type { CreateConnectionInput, UpdateConnectionInput } from "./connection_
  */
 export interface ConnectionDeps {
   db: Db;
-  hub?: Hub;
+  hub: Hub;
   /** Stops a connection's session before it is deleted (see sessions.ts). */
   stopSession?: (companyId: number, whatsappId: number) => Promise<void>;
 }
@@ -61,8 +61,8 @@ export async function defaultConnection(db: Queryable, companyId: number): Promi
 }
 
 /** Announces a changed connection to the company's sockets (never with its token). */
-export async function announceConnection(hub: Hub | undefined, connection: Connection) {
-  await hub?.publish(
+export async function announceConnection(hub: Hub, connection: Connection) {
+  await hub.publish(
     rooms.company(connection.companyId),
     channels.whatsapp(connection.companyId),
     {
@@ -237,7 +237,7 @@ export async function deleteConnection(
   });
   await deps.stopSession?.(companyId, id);
   await deps.db.run(sql`delete from whatsapps where company_id = ${companyId} and id = ${id}`);
-  await deps.hub?.publish(rooms.company(companyId), channels.whatsapp(companyId), {
+  await deps.hub.publish(rooms.company(companyId), channels.whatsapp(companyId), {
     action: "delete",
     whatsappId: id,
   });

@@ -13,7 +13,8 @@ import { WhatsappSessions } from "./sessions.ts";
 
 export interface WhatsappOptions {
   db: Db;
-  hub?: Hub;
+  /** Where the sessions' status events go (a null hub when nobody listens). */
+  hub: Hub;
   instanceId?: string;
   leaseMs?: number;
   sandbox?: SandboxOptions;
@@ -29,7 +30,7 @@ export function createWhatsappSessions(options: WhatsappOptions): WhatsappSessio
   return new WhatsappSessions({
     db: options.db,
     hub: options.hub,
-    instanceId: options.instanceId ?? options.hub?.instanceId ?? crypto.randomUUID(),
+    instanceId: options.instanceId ?? options.hub.instanceId,
     leaseMs: options.leaseMs,
     readMedia: media && (async (path: string) => {
       const bytes = await media.read(path);

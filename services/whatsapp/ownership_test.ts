@@ -8,10 +8,10 @@ import { openTestDb } from "../../tests/helpers/db.ts";
 import { createTestCompany } from "../../tests/helpers/accounts.ts";
 import { createConnection } from "./connections.ts";
 import { createWhatsappSessions } from "./mod.ts";
-import { claimDue, MAX_ATTEMPTS, sendDue } from "./outbox.ts";
-import { queueOutgoing } from "../tickets/mod.ts";
+import { claimDue, enqueue, MAX_ATTEMPTS, sendDue } from "../outbox/mod.ts";
 import { leaseOwner } from "./lease.ts";
 import { waitFor } from "../../tests/helpers/ticket_env.ts";
+import { nullHub } from "../../lib/realtime/mod.ts";
 
 /**
  * Long enough that a busy machine never lets the owner's lease lapse by accident mid-step;
@@ -27,12 +27,20 @@ const waitUntil = (check: () => Promise<boolean>, what: string) =>
 Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) => {
   const testDb = await openTestDb();
   const { db } = testDb;
-  const options = { db, leaseMs: LEASE_MS, sandbox: { deliveredAfterMs: 1, readAfterMs: 1 } };
+  const options = {
+    db,
+    hub: nullHub(),
+    leaseMs: LEASE_MS,
+    sandbox: { deliveredAfterMs: 1, readAfterMs: 1 },
+  };
   const a = createWhatsappSessions({ ...options, instanceId: "instance-a" });
   const b = createWhatsappSessions({ ...options, instanceId: "instance-b" });
   try {
     const companyId = await createTestCompany(db);
-    const { id } = await createConnection({ db }, companyId, { name: "Sim", provider: "sandbox" });
+    const { id } = await createConnection({ db, hub: nullHub() }, companyId, {
+      name: "Sim",
+      provider: "sandbox",
+    });
     const status = async () =>
       (await db.one<{ status: string }>(sql`select status from whatsapps where id = ${id}`)).status;
 
@@ -51,7 +59,7 @@ Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) =>
       await a.startLoops(60_000);
       await b.start(companyId, id); // already running on A: nothing changes
       assert.equal(b.localProvider(id), undefined);
-      const { outboxId: rowId } = await queueOutgoing(db, {
+      const { outboxId: rowId } = await enqueue(db, {
         companyId,
         connectionId: id,
         origin: "agent",
@@ -93,7 +101,7 @@ Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) =>
     );
 
     await t.step("a row abandoned mid-send is sent again once its claim lapses", async () => {
-      const { outboxId: rowId } = await queueOutgoing(db, {
+      const { outboxId: rowId } = await enqueue(db, {
         companyId,
         connectionId: id,
         origin: "agent",
@@ -119,7 +127,7 @@ Deno.test("[whatsapp] ownership lease and outbox across instances", async (t) =>
     });
 
     await t.step("failures are retried later, then given up with the reason", async () => {
-      const { outboxId: rowId } = await queueOutgoing(db, {
+      const { outboxId: rowId } = await enqueue(db, {
         companyId,
         connectionId: id,
         origin: "agent",

@@ -5,6 +5,7 @@
  * pipeline depends only on this file, never on Baileys or the sandbox.
  */
 import type { Db } from "../../lib/db/mod.ts";
+import type { MediaKind } from "../../lib/media/types.ts";
 
 /** The spec's connection statuses (core §4). */
 export const CONNECTION_STATUSES = [
@@ -42,7 +43,7 @@ export interface Recipient {
   isGroup?: boolean;
 }
 
-export type MediaKind = "image" | "audio" | "video" | "document" | "sticker";
+export type { MediaKind };
 
 /** Media of an incoming message; the bytes are fetched only when the pipeline wants them. */
 export interface IncomingMedia {

@@ -22,7 +22,7 @@ import {
   releaseLease,
   renewLeases,
 } from "./lease.ts";
-import { type OutboxPayload, sendDue } from "./outbox.ts";
+import { OUTBOX_CHANNEL, type OutboxPayload, sendDue } from "../outbox/mod.ts";
 import type {
   CallEvent,
   ChatPresence,
@@ -40,7 +40,7 @@ import type {
 
 export interface SessionManagerOptions {
   db: Db;
-  hub?: Hub;
+  hub: Hub;
   instanceId: string;
   providers: Partial<Record<ProviderName, ProviderFactory>>;
   /** @default 30_000 */
@@ -81,7 +81,7 @@ const COMMANDS = "whatsapp_commands";
 export class WhatsappSessions {
   readonly instanceId: string;
   readonly #db: Db;
-  readonly #hub?: Hub;
+  readonly #hub: Hub;
   readonly #options: SessionManagerOptions;
   readonly #leaseMs: number;
   readonly #running = new Map<number, Running>();
@@ -111,7 +111,7 @@ export class WhatsappSessions {
       }),
     );
     this.#unlisten.push(
-      await this.#db.listen("whatsapp_outbox", (payload) => {
+      await this.#db.listen(OUTBOX_CHANNEL, (payload) => {
         if (this.#running.has(Number(payload))) {
           void this.drainOutbox(Number(payload)).catch(logError);
         }
@@ -443,7 +443,6 @@ export class WhatsappSessions {
 
   /** An event of the company's admins-only session channel, to each admin's sockets. */
   async #toAdmins(companyId: number, data: Record<string, unknown>): Promise<void> {
-    if (!this.#hub) return;
     const admins = await this.#db.query<{ id: number }>(sql`
       select id from users where company_id = ${companyId} and (profile = 'admin' or super)`);
     for (const admin of admins) {

@@ -1,16 +1,18 @@
 /**
- * The one send path (services/tickets/queue_outgoing.ts): a message queued for later waits
+ * The one send path (services/outbox, and services/tickets/queue_outgoing.ts for a ticket's
+ * messages): a message queued for later waits
  * for its time, and every message keeps who queued it, also when only its echo is stored.
  */
 import { createDiskMediaStore } from "../../lib/media/mod.ts";
 import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { createInboundPipeline, queueOutgoing } from "../../services/tickets/mod.ts";
-import { type OutboxPayload, sendDue } from "../../services/whatsapp/outbox.ts";
+import { enqueue, type OutboxPayload, sendDue } from "../../services/outbox/mod.ts";
 import { createTestCompany } from "../helpers/accounts.ts";
 import { openTestDb } from "../helpers/db.ts";
 import { incomingMessage } from "../helpers/incoming.ts";
 import { createTestConnection } from "../helpers/users.ts";
+import { nullHub } from "../../lib/realtime/mod.ts";
 
 const HOUR = 3_600_000;
 
@@ -31,7 +33,7 @@ Deno.test("[api] queued messages: not before their time, with their origin", asy
 
     await t.step("a message for two hours from now waits until then", async () => {
       const start = Date.now();
-      await queueOutgoing(db, {
+      await enqueue(db, {
         companyId,
         connectionId,
         to: { number: "5511987650009" },
@@ -47,7 +49,11 @@ Deno.test("[api] queued messages: not before their time, with their origin", asy
       assert.equal(await sendDue(db, "instance", target, phone, at(start + 3 * HOUR)), 0);
     });
 
-    const pipeline = createInboundPipeline({ db, media: createDiskMediaStore(dataDir) });
+    const pipeline = createInboundPipeline({
+      db,
+      hub: nullHub(),
+      media: createDiskMediaStore(dataDir),
+    });
     const customer = { number: "5511987650010", lid: null, name: "Rita", isGroup: false };
     const receive = (wid: string, extra: Parameters<typeof incomingMessage>[3] = {}) =>
       pipeline({
@@ -86,14 +92,19 @@ Deno.test("[api] queued messages: not before their time, with their origin", asy
     await t.step(
       "a campaign's echo to a number alone is not stored; a phone's message is",
       async () => {
-        const queued = await queueOutgoing(db, {
+        const queued = await enqueue(db, {
           companyId,
           connectionId,
           to: { number: customer.number },
           body: "Promoção de hoje",
           origin: "campaign",
         });
-        assert.equal(queued.message, undefined);
+        // To a number alone, only the outbox row is written: no message is stored.
+        assert.equal(
+          await db.maybeOne(sql`
+            select 1 from messages where company_id = ${companyId} and wid = ${queued.wid}`),
+          undefined,
+        );
         const tickets = async () =>
           (await db.one<{ n: number }>(sql`
           select count(*)::int as n from tickets where company_id = ${companyId}`)).n;

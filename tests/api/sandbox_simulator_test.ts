@@ -8,7 +8,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { createApp } from "../../main.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
-import { queueOutgoing } from "../../services/tickets/mod.ts";
+import { enqueue } from "../../services/outbox/mod.ts";
 import { openTestDb } from "../helpers/db.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";
@@ -73,7 +73,7 @@ Deno.test("[api] sandbox simulator: customers and conversations", async (t) => {
         number: "5511900000002",
         body: "Bom dia",
       });
-      await queueOutgoing(db, {
+      await enqueue(db, {
         companyId,
         connectionId: id,
         origin: "agent",

@@ -10,7 +10,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { createApp } from "../../main.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
-import { queueOutgoing } from "../../services/tickets/mod.ts";
+import { enqueue } from "../../services/outbox/mod.ts";
 import type { ProviderEvent } from "../../services/whatsapp/provider.ts";
 import { openTestDb } from "../helpers/db.ts";
 import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
@@ -161,7 +161,7 @@ Deno.test("[api] sandbox phone: pair, inbound, outbound with acks", async (t) =>
     });
 
     await t.step("an agent's reply goes out through the outbox; acks move 1 → 3 → 4", async () => {
-      const { outboxId: rowId } = await queueOutgoing(db, {
+      const { outboxId: rowId } = await enqueue(db, {
         companyId,
         connectionId: id,
         origin: "agent",

@@ -5,12 +5,13 @@ import { openTestDb } from "../../../tests/helpers/db.ts";
 import { createTestCompany } from "../../../tests/helpers/accounts.ts";
 import { createConnection } from "../connections.ts";
 import { openPostgresAuthState } from "./auth_state.ts";
+import { nullHub } from "../../../lib/realtime/mod.ts";
 
 Deno.test("[whatsapp] Baileys auth state in Postgres", async (t) => {
   const { db, close } = await openTestDb();
   try {
     const companyId = await createTestCompany(db);
-    const { id } = await createConnection({ db }, companyId, { name: "Phone" });
+    const { id } = await createConnection({ db, hub: nullHub() }, companyId, { name: "Phone" });
     const owner = { companyId, connectionId: id };
 
     await t.step("creds survive a restart, Buffers included", async () => {
@@ -59,7 +60,9 @@ Deno.test("[whatsapp] Baileys auth state in Postgres", async (t) => {
     });
 
     await t.step("one connection's keys are invisible to another's", async () => {
-      const other = await createConnection({ db }, companyId, { name: "Other phone" });
+      const other = await createConnection({ db, hub: nullHub() }, companyId, {
+        name: "Other phone",
+      });
       const { state } = await openPostgresAuthState(db, { companyId, connectionId: other.id });
       assert.deepEqual(await state.keys.get("lid-mapping", ["5511999990001"]), {});
     });

@@ -5,6 +5,7 @@ import { fakeSockets } from "../../../tests/helpers/baileys_socket.ts";
 import { createConnection } from "../connections.ts";
 import { NotConnectedError, type ProviderEventBody } from "../provider.ts";
 import { lazyBaileysFactory } from "./lazy.ts";
+import { nullHub } from "../../../lib/realtime/mod.ts";
 
 Deno.test("[whatsapp] the lazy Baileys provider loads the real one on its first start", async () => {
   const { db, close } = await openTestDb();
@@ -12,7 +13,9 @@ Deno.test("[whatsapp] the lazy Baileys provider loads the real one on its first 
     const emitted: ProviderEventBody[] = [];
     const { made, makeSocket } = fakeSockets();
     const companyId = await createTestCompany(db);
-    const { id: connectionId } = await createConnection({ db }, companyId, { name: "Celular" });
+    const { id: connectionId } = await createConnection({ db, hub: nullHub() }, companyId, {
+      name: "Celular",
+    });
     const provider = lazyBaileysFactory({ makeSocket })({
       db,
       companyId,

@@ -6,6 +6,7 @@ import { createConnection } from "../connections.ts";
 import { NotConnectedError, type ProviderEventBody } from "../provider.ts";
 import { fakeSockets } from "../../../tests/helpers/baileys_socket.ts";
 import { createBaileysProvider } from "./provider.ts";
+import { nullHub } from "../../../lib/realtime/mod.ts";
 
 const boom = (statusCode: number) => ({
   connection: "close",
@@ -22,7 +23,9 @@ Deno.test("[whatsapp] Baileys provider drives its socket by the connection's upd
   const emitted: ProviderEventBody[] = [];
   const { made, makeSocket } = fakeSockets();
   const companyId = await createTestCompany(db);
-  const { id: connectionId } = await createConnection({ db }, companyId, { name: "Celular" });
+  const { id: connectionId } = await createConnection({ db, hub: nullHub() }, companyId, {
+    name: "Celular",
+  });
   const provider = createBaileysProvider(
     { db, companyId, connectionId, emit: (event) => emitted.push(event) },
     { makeSocket, limits: { baseDelayMs: 10, maxDelayMs: 20, maxReconnects: 1 } },
@@ -143,7 +146,9 @@ Deno.test("[whatsapp] a real Baileys socket against a silent local server times 
   });
   const emitted: ProviderEventBody[] = [];
   const companyId = await createTestCompany(db);
-  const { id: connectionId } = await createConnection({ db }, companyId, { name: "Celular" });
+  const { id: connectionId } = await createConnection({ db, hub: nullHub() }, companyId, {
+    name: "Celular",
+  });
   let finished!: () => void;
   const done = new Promise<void>((resolve) => finished = resolve);
   const provider = createBaileysProvider({

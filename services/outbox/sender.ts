@@ -1,37 +1,17 @@
 /**
- * Outgoing WhatsApp messages (DESIGN §6): written first as a row (only by the one send path,
- * services/tickets/queue_outgoing.ts), then sent by the connection's owner. A row is claimed
- * for a while before sending; if the process dies mid-send the claim lapses and the row is claimed again, so nothing is lost (a message may,
+ * Sending the outbox (DESIGN §6), for the connection's owner (services/whatsapp/sessions.ts):
+ * rows written by enqueue.ts are claimed for a while before sending; if the process dies
+ * mid-send the claim lapses and the row is claimed again, so nothing is lost (a message may,
  * rarely, go out twice: at-least-once, never zero). Failures retry with growing delays.
  */
 import { type Db, type Queryable, type Sql, sql } from "../../lib/db/mod.ts";
-import type { OutgoingMessage, Recipient, SentMessage } from "./provider.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { Recipient, SentMessage } from "../whatsapp/provider.ts";
+import type { OutboxPayload } from "./types.ts";
 
 export const MAX_ATTEMPTS = 5;
 /** How long a claimed row belongs to its sender before another may take it. */
 export const CLAIM_MS = 60_000;
-
-/** What a row holds: the message, with media as a file under the media directory. */
-export interface OutboxPayload {
-  to: Recipient;
-  body: string;
-  quotedId?: string;
-  /**
-   * The WhatsApp id the message is sent under, chosen before sending so the stored row and
-   * the provider's echo of it are the same message.
-   */
-  messageId?: string;
-  /** Set instead of a message: delete this message of ours for everyone. */
-  deleteId?: string;
-  media?: {
-    kind: NonNullable<OutgoingMessage["media"]>["kind"];
-    mimetype: string;
-    fileName: string;
-    path: string;
-    /** An audio sent as a voice note (push-to-talk). */
-    ptt?: boolean;
-  };
-}
 
 export interface OutboxRow {
   id: number;
@@ -39,11 +19,6 @@ export interface OutboxRow {
   attempts: number;
   /** The sender holding the claim; only it may record the outcome. */
   claimedBy: string;
-}
-
-/** Where business time comes from (a fake one in tests); `lib/clock.ts`'s `Clock` fits. */
-export interface Clock {
-  now(): Date;
 }
 
 /** A time for SQL: the clock's when one is given, otherwise the database's own `now()`. */
@@ -119,7 +94,7 @@ export async function markFailed(
   error: string,
   now?: Date,
 ): Promise<boolean> {
-  // A delete is tried once: its caller is waiting for the answer (tickets/outbound.ts).
+  // A delete is tried once: its caller is waiting for the answer (outcomes.ts waitFor).
   const giveUp = row.attempts >= MAX_ATTEMPTS || Boolean(row.payload?.deleteId);
   const marked = await db.maybeOne(sql`
     update whatsapp_outbox

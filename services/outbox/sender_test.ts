@@ -7,17 +7,18 @@ import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { openTestDb } from "../../tests/helpers/db.ts";
 import { createTestCompany } from "../../tests/helpers/accounts.ts";
-import { createConnection } from "./connections.ts";
-import { createWhatsappSessions } from "./mod.ts";
-import { claimDue, markSent, sendDue } from "./outbox.ts";
-import { queueOutgoing } from "../tickets/mod.ts";
-import type { ProviderEvent } from "./provider.ts";
+import { createConnection } from "../whatsapp/connections.ts";
+import { createWhatsappSessions } from "../whatsapp/mod.ts";
+import { claimDue, enqueue, markSent, sendDue } from "./mod.ts";
+import type { ProviderEvent } from "../whatsapp/provider.ts";
+import { nullHub } from "../../lib/realtime/mod.ts";
 
 Deno.test("[whatsapp] a message delivered before the crash is marked sent once on takeover", async () => {
   const testDb = await openTestDb();
   const { db } = testDb;
   const sessions = createWhatsappSessions({
     db,
+    hub: nullHub(),
     instanceId: "instance-b",
     sandbox: { deliveredAfterMs: 60_000, readAfterMs: 60_000 },
   });
@@ -25,12 +26,15 @@ Deno.test("[whatsapp] a message delivered before the crash is marked sent once o
   sessions.subscribe((event) => void (event.type !== "contact" && acks.push(event)));
   try {
     const companyId = await createTestCompany(db);
-    const { id } = await createConnection({ db }, companyId, { name: "Sim", provider: "sandbox" });
+    const { id } = await createConnection({ db, hub: nullHub() }, companyId, {
+      name: "Sim",
+      provider: "sandbox",
+    });
     await sessions.start(companyId, id);
     await sessions.sandbox(id, { kind: "pair" });
     const target = { companyId, whatsappId: id };
     const to = { number: "5511999990005" };
-    const { outboxId: rowId, wid } = await queueOutgoing(db, {
+    const { outboxId: rowId, wid } = await enqueue(db, {
       companyId,
       connectionId: id,
       to,
@@ -83,12 +87,15 @@ Deno.test("[whatsapp] the outbox sends to several chats side by side, each chat 
   const { db } = testDb;
   try {
     const companyId = await createTestCompany(db);
-    const { id } = await createConnection({ db }, companyId, { name: "Sim", provider: "sandbox" });
+    const { id } = await createConnection({ db, hub: nullHub() }, companyId, {
+      name: "Sim",
+      provider: "sandbox",
+    });
     const ana = { number: "5511999990101" };
     const bia = { number: "5511999990202" };
     const queued = [[ana, "A1"], [bia, "B1"], [ana, "A2"], [bia, "B2"], [ana, "A3"]] as const;
     for (const [to, body] of queued) {
-      await queueOutgoing(db, { companyId, connectionId: id, to, body, origin: "agent" });
+      await enqueue(db, { companyId, connectionId: id, to, body, origin: "agent" });
     }
     // Ana's first message hangs at the phone until Bia's two have gone out. Sent one chat
     // after another, Bia's would wait behind it: the guard then fails Ana's send instead of
