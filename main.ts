@@ -130,7 +130,10 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
     sessions: deps.whatsapp ?? createWhatsappSessions({
       db: deps.db,
       hub: deps.hub,
-      baileys: { waWebSocketUrl: deps.config.waWebSocketUrl },
+      baileys: {
+        waWebSocketUrl: deps.config.waWebSocketUrl,
+        rootPublicKey: deps.config.waRootPublicKey,
+      },
       media,
     }),
     clock: deps.clock ?? systemClock,

@@ -14,6 +14,7 @@ import {
   makeCacheableSignalKeyStore,
   makeWASocket,
   type UserFacingSocketConfig,
+  WA_CERT_DETAILS,
   type WAMessage,
   type WAMessageKey,
 } from "baileys";
@@ -60,6 +61,11 @@ export interface SocketLike {
 export interface BaileysOptions {
   /** WhatsApp Web's socket; tests point it at 127.0.0.1. */
   waWebSocketUrl?: string;
+  /**
+   * The root key (hex) a local WhatsApp server's certificates chain to, trusted instead of
+   * WhatsApp's; the configuration accepts it only for a loopback `waWebSocketUrl`.
+   */
+  rootPublicKey?: string;
   connectTimeoutMs?: number;
   limits?: Partial<LifecycleLimits>;
   /** Builds the socket; Baileys' own by default. */
@@ -206,6 +212,11 @@ export function createBaileysProvider(
   function connect() {
     if (!auth) return;
     retry = undefined;
+    if (options.rootPublicKey) {
+      // Baileys checks the server's certificate chain against this one shared key; the process
+      // talks to one WhatsApp only, so replacing it is process-wide by design.
+      WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(options.rootPublicKey, "hex");
+    }
     const mine = makeSocket({
       auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, SILENT) },
       logger: SILENT,

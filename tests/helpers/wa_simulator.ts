@@ -1,0 +1,39 @@
+/**
+ * Starts the WhatsApp Web simulator for a test, with the Baileys options that point the
+ * product's real provider at it.
+ */
+import { SIMULATOR_CA_FILE, WhatsappServer } from "../whatsapp_server/mod.ts";
+import type { BaileysOptions } from "../../services/whatsapp/baileys/provider.ts";
+
+export async function startSimulator(): Promise<WhatsappServer> {
+  // The media host's certificate comes from the simulator's CA; Deno reads DENO_CERT when it
+  // first makes an https request (tests/run.ts sets it for the whole run).
+  if (!Deno.env.get("DENO_CERT")) Deno.env.set("DENO_CERT", SIMULATOR_CA_FILE);
+  return await new WhatsappServer({ trace: Deno.env.get("WA_SIM_TRACE") === "1" }).start();
+}
+
+export function baileysOptionsFor(
+  server: WhatsappServer,
+  extra: BaileysOptions = {},
+): BaileysOptions {
+  return {
+    waWebSocketUrl: server.url,
+    rootPublicKey: server.rootPublicKeyHex,
+    connectTimeoutMs: 5_000,
+    ...extra,
+  };
+}
+
+/** Polls until `check` gives a value (not undefined, null or false) and answers it. */
+export async function waitFor<T>(
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  { timeoutMs = 15_000, what = "the condition" } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (true) {
+    const value = await check();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
