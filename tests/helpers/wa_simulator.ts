@@ -24,16 +24,5 @@ export function baileysOptionsFor(
   };
 }
 
-/** Polls until `check` gives a value (not undefined, null or false) and answers it. */
-export async function waitFor<T>(
-  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  { timeoutMs = 15_000, what = "the condition" } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (true) {
-    const value = await check();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** How long a simulator test waits for a step (pairing uploads 812 pre-keys). */
+export const SIM_STEP_MS = 30_000;

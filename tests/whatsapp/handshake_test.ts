@@ -13,7 +13,8 @@ import { Buffer } from "node:buffer";
 import { proto, WA_CERT_DETAILS } from "baileys";
 import * as curve from "libsignal/src/curve.js";
 import { certificateChain, newServerIdentity } from "../whatsapp_server/certs.ts";
-import { baileysOptionsFor, startSimulator, waitFor } from "../helpers/wa_simulator.ts";
+import { baileysOptionsFor, startSimulator } from "../helpers/wa_simulator.ts";
+import { waitFor } from "../helpers/ticket_env.ts";
 
 Deno.test("[wa-sim] Baileys completes the handshake and shows the simulator's QR code", async () => {
   const server = await startSimulator();
@@ -27,10 +28,14 @@ Deno.test("[wa-sim] Baileys completes the handshake and shows the simulator's QR
   );
   try {
     await provider.start();
-    const qr = await waitFor(() =>
-      events.find((e) => e.type === "status" && e.status === "qrcode") as
-        | { qrcode: string }
-        | undefined
+    const qr = await waitFor(
+      () =>
+        Promise.resolve(
+          events.find((e) => e.type === "status" && e.status === "qrcode") as
+            | { qrcode: string }
+            | undefined,
+        ),
+      "a QR code",
     );
     const ref = qr.qrcode.split("#")[1]!.split(",")[0]!;
     assert.deepEqual(server.currentQrRefs(), [ref], "the QR shows the first ref the server sent");

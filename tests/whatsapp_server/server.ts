@@ -42,6 +42,8 @@ export class WhatsappServer implements ConnectionHost {
   readonly messaging: Messaging;
   readonly media = new MediaHost();
   readonly #registering = new Map<Connection, Registration>();
+  /** Clients that connected without an account and were sent QR refs (pairing attempts). */
+  registrations = 0;
   #server?: Deno.HttpServer<Deno.NetAddr>;
   #port: number;
   #hostname: string;
@@ -190,6 +192,7 @@ export class WhatsappServer implements ConnectionHost {
     if (payload.devicePairingData) {
       const registration = registrationOf(payload, clientStatic);
       this.#registering.set(connection, registration);
+      this.registrations++;
       connection.send(pairDeviceNode(registration, this.nextStanzaId()));
       return;
     }
