@@ -46,6 +46,8 @@ export async function openSimulatorEnv(options: SimEnvOptions = {}) {
       leaseMs: options.leaseMs,
       providers: { beta: baileysFactory(baileysOptionsFor(server, { limits: options.limits })) },
     });
+    // As the server runs them: other instances' commands and the outbox's notifications.
+    await whatsapp.startLoops();
     const appDeps = { db, config: loadConfig({ DATA_DIR: dataDir }), jwtKey, hub, whatsapp };
     const services = serviceDepsOf(appDeps);
     const app = createApp(appDeps, services);

@@ -38,6 +38,8 @@ export class Messaging {
   readonly sent = new Map<string, SentByCustomer & { from: Account; addressing: Addressing }>();
   /** Typing indicators the business showed each customer: the latest state. */
   readonly presence = new Map<string, string>();
+  /** The Signal message type of each customer message as last delivered (pkmsg or msg). */
+  readonly encTypes = new Map<string, string>();
   /** While true, companions' receipts and acks are ignored, as if they never arrived. */
   holdAcks = false;
 
@@ -76,6 +78,7 @@ export class Messaging {
       await customer.phone.startSession(address, bundle);
     }
     const { type, ciphertext } = await customer.phone.encrypt(address, message);
+    this.encTypes.set(id, type);
     const mediaType = mediaTypeOf(message);
     const attrs: Record<string, string> = {
       from: addressing === "lid" ? customer.lidJid : customer.pnJid,

@@ -22,6 +22,7 @@ import {
 } from "./pairing.ts";
 import { Messaging } from "./messaging.ts";
 import { MediaHost } from "./media_host.ts";
+import { Customer } from "./customer.ts";
 
 export interface WhatsappServerOptions {
   /** The address to listen on (127.0.0.1). */
@@ -123,6 +124,11 @@ export class WhatsappServer implements ConnectionHost {
   /** A business account: its phone scans QR codes and owns the linked devices. */
   business(pn: string, name = "Balcão"): Account {
     return this.directory.account(pn, name);
+  }
+
+  /** A customer (created on first use) who writes to businesses from a simulated phone. */
+  customer(pn: string, name = "", addressing: "lid" | "pn" = "lid"): Customer {
+    return new Customer(this, this.directory.account(pn, name), addressing);
   }
 
   /** The QR code a registering client shows now (its first ref), for scripted pairing. */

@@ -56,6 +56,14 @@ export function socketEventsToProvider(deps: SocketEventDeps) {
         fetch: deps.fetch,
         isHistory: upsert!.type !== "notify",
       }));
+      // While Baileys buffers events, a receipt for a message still waiting in the buffer is
+      // folded into that message's status instead of coming as an update of its own.
+      const ack = message.key?.fromMe ? ackOf(message.status) : undefined;
+      if (ack !== undefined && ack > 1 && message.key.id && message.key.remoteJid) {
+        const { remoteJid, remoteJidAlt } = message.key;
+        const chat = identityOf(remoteJid, remoteJidAlt ?? undefined, "", deps.resolveLid);
+        out.push({ type: "ack", messageId: message.key.id, chat, ack });
+      }
     }
 
     for (

@@ -72,6 +72,24 @@ Deno.test("[whatsapp] Baileys batches: statuses and receipts become acks", () =>
   );
 });
 
+Deno.test("[whatsapp] Baileys batches: a receipt folded into a buffered own message is an ack", () => {
+  const { toEvents } = harness();
+  // Baileys merges a receipt into the status of an upsert still in its event buffer.
+  const own = {
+    key: { remoteJid: customer, id: "OUT9", fromMe: true },
+    message: { conversation: "Abrimos às 9h" },
+    messageTimestamp: 1_700_000_000,
+    status: 4,
+  } as WAMessage;
+  const events = toEvents({ "messages.upsert": { messages: [own], type: "append" } });
+  const acks = events.flatMap((e) => e.type === "ack" ? [[e.messageId, e.ack]] : []);
+  assert.deepEqual(acks, [["OUT9", 4]]);
+  const pending = toEvents({
+    "messages.upsert": { messages: [{ ...own, status: 1 }], type: "append" },
+  });
+  assert.deepEqual(pending.filter((e) => e.type === "ack"), [], "pending is no news");
+});
+
 Deno.test("[whatsapp] Baileys batches: reactions, contacts and calls", () => {
   const { toEvents, lids } = harness();
   const events = toEvents({
