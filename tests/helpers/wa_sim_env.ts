@@ -106,11 +106,18 @@ export async function openSimulatorEnv(options: SimEnvOptions = {}) {
       server.scan(pn, qr);
       await waitStatus("CONNECTED");
     },
-    /** Stops this instance (keys stay in Postgres) and starts another that resumes the session. */
-    async restart() {
+    /** Stops this instance: its sessions close, the keys stay in Postgres. */
+    async stop() {
       await current.whatsapp.close();
+    },
+    /** Starts another instance, which resumes the wanted session (as a deploy's new process). */
+    async start() {
       current = await instance(`instance-${++instances}`);
       await current.whatsapp.tick();
+    },
+    async restart() {
+      await this.stop();
+      await this.start();
     },
     async close() {
       await current.whatsapp.close();

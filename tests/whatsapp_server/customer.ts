@@ -24,6 +24,8 @@ export interface CustomerContent {
   /** Replies to this message id (one the business sent, or the customer's own). */
   quotedId?: string;
   media?: CustomerMedia;
+  /** When the phone sent it (now by default): older messages waited in the offline queue. */
+  sentAt?: Date;
 }
 
 const FIELDS: Record<CustomerMedia["kind"], keyof proto.IMessage> = {
@@ -53,15 +55,21 @@ export class Customer {
   /** Writes to a business; answers the WhatsApp message id. */
   async send(business: string, content: CustomerContent | string): Promise<string> {
     const body = typeof content === "string" ? { text: content } : content;
-    return await this.sendMessage(business, this.#messageOf(business, body));
+    return await this.sendMessage(business, this.#messageOf(business, body), {
+      sentAt: body.sentAt,
+    });
   }
 
   /** Sends any WhatsApp message (button replies, list replies, reactions…). */
-  async sendMessage(business: string, message: proto.IMessage, id?: string): Promise<string> {
+  async sendMessage(
+    business: string,
+    message: proto.IMessage,
+    options: { id?: string; sentAt?: Date } = {},
+  ): Promise<string> {
     const to = this.server.directory.account(business);
     return await this.server.messaging.fromCustomer(this.account, to, message, {
       addressing: this.addressing,
-      id,
+      ...options,
     });
   }
 

@@ -20,6 +20,7 @@ export interface ReceivedMessage {
 
 export interface SentByCustomer {
   id: string;
+  sentAt: Date;
   to: Account;
   message: proto.IMessage;
   /** Highest receipt the business sent back: read or played. */
@@ -50,14 +51,15 @@ export class Messaging {
     customer: Account,
     business: Account,
     message: proto.IMessage,
-    options: { addressing?: Addressing; id?: string } = {},
+    options: { addressing?: Addressing; id?: string; sentAt?: Date } = {},
   ): Promise<string> {
     const id = options.id ??
       `3A${Buffer.from(crypto.getRandomValues(new Uint8Array(9))).toString("hex").toUpperCase()}`;
     const addressing = options.addressing ?? "lid";
-    this.sent.set(id, { id, to: business, message, from: customer, addressing });
+    const sentAt = options.sentAt ?? new Date();
+    this.sent.set(id, { id, to: business, message, from: customer, addressing, sentAt });
     for (const companion of business.companions.values()) {
-      await this.#sendToCompanion(customer, business, companion, id, message, addressing);
+      await this.#sendToCompanion(customer, business, companion, this.sent.get(id)!);
     }
     return id;
   }
@@ -66,11 +68,10 @@ export class Messaging {
     customer: Account,
     business: Account,
     companion: Companion,
-    id: string,
-    message: proto.IMessage,
-    addressing: Addressing,
+    sent: SentByCustomer & { addressing: Addressing },
     retryCount?: number,
   ) {
+    const { id, message, addressing } = sent;
     const address = deviceAddress(business, companion.id);
     if (!customer.phone.hasSession(address)) {
       const bundle = business.bundleOf(companion.id);
@@ -83,7 +84,7 @@ export class Messaging {
     const attrs: Record<string, string> = {
       from: addressing === "lid" ? customer.lidJid : customer.pnJid,
       id,
-      t: now(),
+      t: String(Math.floor(sent.sentAt.getTime() / 1000)),
       type: mediaType ? "media" : "text",
       notify: customer.name,
     };
@@ -181,15 +182,7 @@ export class Messaging {
       : device.account.bundleOf(device.companion.id);
     if (bundle) await sent.from.phone.startSession(address, bundle);
     const count = Number(getBinaryNodeChild(receipt, "retry")?.attrs.count ?? 1);
-    await this.#sendToCompanion(
-      sent.from,
-      device.account,
-      device.companion,
-      id,
-      sent.message,
-      sent.addressing,
-      count,
-    );
+    await this.#sendToCompanion(sent.from, device.account, device.companion, sent, count);
   }
 
   /** A message from a linked device: decrypted by each addressed simulated phone. */

@@ -51,10 +51,13 @@ export function socketEventsToProvider(deps: SocketEventDeps) {
       | undefined;
     for (const message of upsert?.messages ?? []) {
       deps.remember(message);
+      // "append" is not history: Baileys 7 hands old chats over only in messaging-history.set
+      // (which Balcão leaves on the phone). It marks "append" what the server delivers from
+      // the offline queue after a (re)connect, and echoes of our own sends; both are live.
       out.push(...eventsOfMessage(message, {
         resolveLid: deps.resolveLid,
         fetch: deps.fetch,
-        isHistory: upsert!.type !== "notify",
+        isHistory: false,
       }));
       // While Baileys buffers events, a receipt for a message still waiting in the buffer is
       // folded into that message's status instead of coming as an update of its own.
