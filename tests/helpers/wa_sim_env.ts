@@ -115,6 +115,10 @@ export async function openSimulatorEnv(options: SimEnvOptions = {}) {
       current = await instance(`instance-${++instances}`);
       await current.whatsapp.tick();
     },
+    /** Another instance on the same database, running beside the current one. */
+    async another(instanceId: string) {
+      return (await instance(instanceId)).whatsapp;
+    },
     async restart() {
       await this.stop();
       await this.start();

@@ -45,6 +45,8 @@ export class WhatsappServer implements ConnectionHost {
   readonly #registering = new Map<Connection, Registration>();
   /** Clients that connected without an account and were sent QR refs (pairing attempts). */
   registrations = 0;
+  /** Sockets closed because another logged in as the same device (440 conflicts). */
+  conflicts = 0;
   #server?: Deno.HttpServer<Deno.NetAddr>;
   #port: number;
   #hostname: string;
@@ -216,6 +218,7 @@ export class WhatsappServer implements ConnectionHost {
     const previous = companion.connection;
     if (previous && !previous.closed && previous !== connection) {
       // A second socket for the same device takes over; the first hears it was replaced.
+      this.conflicts++;
       previous.streamError({}, { tag: "conflict", attrs: { type: "replaced" } });
     }
     companion.connection = connection;
