@@ -13,6 +13,7 @@ import {
   downloadMediaMessage,
   makeCacheableSignalKeyStore,
   makeWASocket,
+  proto,
   type UserFacingSocketConfig,
   WA_CERT_DETAILS,
   type WAMessage,
@@ -107,7 +108,7 @@ function contentOf(message: OutgoingMessage): AnyMessageContent {
     case "video":
       return { video: data, caption, mimetype: media.mimetype };
     case "audio":
-      return { audio: data, mimetype: media.mimetype, ptt: media.ptt ?? false };
+      return { audio: data, mimetype: audioMimetype(media), ptt: media.ptt ?? false };
     case "sticker":
       return { sticker: data };
     default:
@@ -118,6 +119,17 @@ function contentOf(message: OutgoingMessage): AnyMessageContent {
         caption,
       };
   }
+}
+
+/**
+ * WhatsApp plays a voice note only as Ogg Opus and says so in the mimetype: iPhones refuse a
+ * bare "audio/ogg" voice note.
+ */
+function audioMimetype(media: OutgoingMessage["media"] & object): string {
+  const bare = media.mimetype.split(";")[0]!.trim().toLowerCase();
+  return media.ptt && (bare === "audio/ogg" || bare === "audio/opus")
+    ? "audio/ogg; codecs=opus"
+    : media.mimetype;
 }
 
 function closeCode(update: Partial<ConnectionState>): number | undefined {
@@ -225,8 +237,11 @@ export function createBaileysProvider(
       ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
       markOnlineOnConnect: false,
       syncFullHistory: false,
-      // Old chats stay on the phone: Balcão starts with what arrives from now on.
-      shouldSyncHistoryMessage: () => false,
+      // Old chats stay on the phone: Balcão starts with what arrives from now on. The first
+      // sync after pairing is still read, for who is behind each LID (its mappings) and names.
+      shouldSyncHistoryMessage: ({ syncType }) =>
+        syncType === proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP ||
+        syncType === proto.HistorySync.HistorySyncType.PUSH_NAME,
       getMessage: (key: WAMessageKey) =>
         Promise.resolve(recent.get(key.id ?? "")?.message ?? undefined),
     });
@@ -256,7 +271,10 @@ export function createBaileysProvider(
     async start() {
       endSocket();
       lifecycle = FRESH_STATE;
-      auth = await openPostgresAuthState(db, { companyId, connectionId });
+      auth = await openPostgresAuthState(db, { companyId, connectionId }, {
+        // Live: a mapping learned mid-session resolves the next message of that person.
+        onLidMapping: (lid, number) => lidToNumber.set(lid, number),
+      });
       await loadLidMappings();
       connect();
     },

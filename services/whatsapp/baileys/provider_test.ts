@@ -70,6 +70,17 @@ Deno.test("[whatsapp] Baileys provider drives its socket by the connection's upd
         },
         quotedId: "SENT1",
       });
+      await provider.send({
+        to: { number: "5511988887777" },
+        body: "",
+        media: {
+          kind: "audio",
+          mimetype: "audio/ogg",
+          fileName: "nota.ogg",
+          data: new Uint8Array([3]),
+          ptt: true,
+        },
+      });
       await provider.deleteMessage({ number: "5511988887777" }, "SENT1", true);
       await provider.sendPresence!({ number: "5511988887777" }, "composing");
       await provider.sendPresence!({ lid: "123456789" }, "paused");
@@ -82,12 +93,15 @@ Deno.test("[whatsapp] Baileys provider drives its socket by the connection's upd
         "5511988887777@s.whatsapp.net",
         "5511988887777@s.whatsapp.net",
         "5511988887777@s.whatsapp.net",
+        "5511988887777@s.whatsapp.net",
       ]);
+      const note = socket.sent[2]!.content as { mimetype: string; ptt: boolean };
+      assert.deepEqual([note.mimetype, note.ptt], ["audio/ogg; codecs=opus", true], "iOS plays it");
       assert.deepEqual(socket.sent[0]!.content, { text: "Olá!" });
       const image = socket.sent[1]!.content as { caption: string; image: Uint8Array };
       assert.equal(image.caption, "Veja");
       assert.deepEqual([...image.image], [1, 2]);
-      assert.deepEqual(socket.sent[2]!.content, {
+      assert.deepEqual(socket.sent[3]!.content, {
         delete: { remoteJid: "5511988887777@s.whatsapp.net", id: "SENT1", fromMe: true },
       });
     });
