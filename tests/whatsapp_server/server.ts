@@ -23,6 +23,7 @@ import {
 import { Messaging } from "./messaging.ts";
 import { MediaHost } from "./media_host.ts";
 import { Customer } from "./customer.ts";
+import { handleControl } from "./control.ts";
 
 export interface WhatsappServerOptions {
   /** The address to listen on (127.0.0.1). */
@@ -75,7 +76,9 @@ export class WhatsappServer implements ConnectionHost {
       onListen: () => {},
     }, (request) => {
       if (request.headers.get("upgrade") !== "websocket") {
-        return new Response("WhatsApp Web simulator", { status: 426 });
+        return new URL(request.url).pathname.startsWith("/control/")
+          ? handleControl(this, request)
+          : new Response("WhatsApp Web simulator", { status: 426 });
       }
       const { socket, response } = Deno.upgradeWebSocket(request);
       this.connections.add(new Connection(socket, this));
