@@ -28,6 +28,8 @@ Deno.test({
   name: "[e2e] SIGKILL before the device acked a message: delivered again, stored once",
   ignore: !onServer,
   async fn() {
+    // Before this process's first request: the media host's CA (tests/run.ts sets it for all).
+    if (!Deno.env.get("DENO_CERT")) Deno.env.set("DENO_CERT", SIMULATOR_CA_FILE);
     const server = await new WhatsappServer().start();
     const testDb = await openTestDb({ migrated: false });
     const { db } = testDb;

@@ -6,8 +6,9 @@ import { SIMULATOR_CA_FILE, WhatsappServer } from "../whatsapp_server/mod.ts";
 import type { BaileysOptions } from "../../services/whatsapp/baileys/provider.ts";
 
 export async function startSimulator(): Promise<WhatsappServer> {
-  // The media host's certificate comes from the simulator's CA; Deno reads DENO_CERT when it
-  // first makes an https request (tests/run.ts sets it for the whole run).
+  // The media host's certificate comes from the simulator's CA. Deno reads DENO_CERT once, at
+  // the process's first request: tests/run.ts sets it for the whole run; a hand-run `deno test`
+  // of several modules should set it too (an earlier module's request would come first).
   if (!Deno.env.get("DENO_CERT")) Deno.env.set("DENO_CERT", SIMULATOR_CA_FILE);
   return await new WhatsappServer({ trace: Deno.env.get("WA_SIM_TRACE") === "1" }).start();
 }
