@@ -133,7 +133,10 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
     sessions: deps.whatsapp ?? createWhatsappSessions({
       db: deps.db,
       hub,
-      baileys: { waWebSocketUrl: deps.config.waWebSocketUrl },
+      baileys: {
+        waWebSocketUrl: deps.config.waWebSocketUrl,
+        rootPublicKey: deps.config.waRootPublicKey,
+      },
       media,
     }),
     transitions: new TransitionHooks(),

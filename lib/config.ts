@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   ),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   WA_WEBSOCKET_URL: z.string().url().optional(),
+  /** WhatsApp's root key replaced by a local server's (hex): only for a loopback socket. */
+  WA_ROOT_PUBLIC_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "64 hexadecimal digits").optional(),
   CORS_ORIGINS: z.string().optional().transform((value, ctx) => {
     const origins = new Set<string>();
     for (const item of (value ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
@@ -52,7 +54,30 @@ const EnvSchema = z.object({
     }
     return location;
   }),
-}).extend(PixEnvSchema.shape);
+}).extend(PixEnvSchema.shape).superRefine((env, ctx) => {
+  // Trusting another root key means trusting another WhatsApp: only a server on this machine
+  // (the simulator) may be trusted that way, never a host on the network.
+  if (env.WA_ROOT_PUBLIC_KEY && !isLoopbackUrl(env.WA_WEBSOCKET_URL)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["WA_ROOT_PUBLIC_KEY"],
+      message:
+        "only allowed when WA_WEBSOCKET_URL points at this machine (127.0.0.1, ::1, localhost)",
+    });
+  }
+});
+
+/** True for a URL whose host is a loopback address. */
+export function isLoopbackUrl(text: string | undefined): boolean {
+  if (!text) return false;
+  let host: string;
+  try {
+    host = new URL(text).hostname;
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 /** `scheme://host[:port]` of an http(s) URL without a path, query or credentials; else null. */
 function bareOrigin(text: string): string | null {
@@ -92,6 +117,8 @@ export interface Config {
   trustProxy: number;
   /** WhatsApp Web's socket for Baileys; unset, Baileys' own. Tests point it at 127.0.0.1. */
   waWebSocketUrl?: string;
+  /** A local WhatsApp server's root key (hex), trusted instead of WhatsApp's; loopback only. */
+  waRootPublicKey?: string;
   /**
    * Origins (scheme://host[:port]) of other sites allowed to call the API from a browser, with
    * credentials, and to open `/ws`. Empty: no CORS at all.
@@ -137,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     allowPrivateHosts: e.ALLOW_PRIVATE_HOSTS,
     trustProxy: e.TRUST_PROXY,
     waWebSocketUrl: e.WA_WEBSOCKET_URL,
+    waRootPublicKey: e.WA_ROOT_PUBLIC_KEY?.toLowerCase(),
     corsOrigins: e.CORS_ORIGINS,
     mediaS3: e.MEDIA_S3_URL,
     pix,

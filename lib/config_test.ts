@@ -58,3 +58,30 @@ Deno.test("config - MEDIA_S3_URL: a bad address is refused without echoing its s
     (err: Error) => /MEDIA_S3_URL/.test(err.message) && !err.message.includes("TOPSECRET"),
   );
 });
+
+Deno.test("config - WA_ROOT_PUBLIC_KEY: only with a WhatsApp socket on this machine", () => {
+  const key = "AB".repeat(32);
+  assert.equal(loadConfig({}).waRootPublicKey, undefined);
+  for (const local of ["ws://127.0.0.1:7000/ws/chat", "ws://localhost:1/ws", "ws://[::1]:9/ws"]) {
+    const config = loadConfig({ WA_WEBSOCKET_URL: local, WA_ROOT_PUBLIC_KEY: key });
+    assert.equal(config.waRootPublicKey, "ab".repeat(32), local);
+  }
+  for (
+    const remote of [
+      undefined,
+      "wss://web.whatsapp.com/ws/chat",
+      "ws://10.0.0.5/ws",
+      "ws://127.example/ws",
+    ]
+  ) {
+    assert.throws(
+      () => loadConfig({ WA_WEBSOCKET_URL: remote, WA_ROOT_PUBLIC_KEY: key }),
+      (err: Error) => /WA_ROOT_PUBLIC_KEY/.test(err.message),
+      String(remote),
+    );
+  }
+  assert.throws(
+    () => loadConfig({ WA_WEBSOCKET_URL: "ws://127.0.0.1:1/ws", WA_ROOT_PUBLIC_KEY: "abc" }),
+    (err: Error) => /WA_ROOT_PUBLIC_KEY/.test(err.message),
+  );
+});

@@ -6,9 +6,11 @@
  */
 import { findChromium } from "./helpers/chromium.ts";
 
-const env = { ...Deno.env.toObject(), NO_COLOR: "1" };
+const env: Record<string, string> = { ...Deno.env.toObject(), NO_COLOR: "1" };
 // This machine sets RUST_BACKTRACE=1, which appends a backtrace after Deno's summary line.
 delete env.RUST_BACKTRACE;
+// The WhatsApp simulator's media host speaks https with a certificate of its own test CA.
+env.DENO_CERT ??= new URL("./whatsapp_server/tls/ca.pem", import.meta.url).pathname;
 
 async function run(args: string[]): Promise<number> {
   const child = new Deno.Command(Deno.execPath(), { args, env, clearEnv: true, stdin: "null" })

@@ -64,8 +64,12 @@ export function createInboundPipeline(
           event.connectionId,
           event.message,
         );
-        // Our own messages (sent here or typed on the phone) are not the customer's turn.
-        if (received && !received.message.fromMe && hooks.length > 0) {
+        // Our own messages (sent here or typed on the phone) are not the customer's turn, and
+        // a message that waited too long while Balcão was away is stored but left to people.
+        if (
+          received && !received.message.fromMe && hooks.length > 0 &&
+          stillAnswerable(event.message.timestamp)
+        ) {
           await runInboundHooks(hooks, received, deps.log);
         }
         return received;
@@ -112,6 +116,18 @@ export function createInboundPipeline(
         return;
     }
   };
+}
+
+/**
+ * How old a customer's message may be for bots and automation to answer it as if it had just
+ * arrived. Messages WhatsApp held while Balcão was disconnected come in on reconnect, in order;
+ * a greeting or a menu still makes sense a few hours later, not days later.
+ */
+export const AUTOMATION_MAX_AGE_MS = 24 * 60 * 60_000;
+
+/** WhatsApp stamps messages with the real time, so the wall clock judges their age. */
+function stillAnswerable(sentAt: Date): boolean {
+  return !(Date.now() - sentAt.getTime() > AUTOMATION_MAX_AGE_MS);
 }
 
 export async function receiveMessage(

@@ -424,12 +424,14 @@ export class WhatsappSessions {
   async #setStatus(
     companyId: number,
     id: number,
-    change: { status: ConnectionStatus; qrcode: string },
+    change: { status: ConnectionStatus; qrcode: string; reason?: string },
   ): Promise<void> {
+    // `retries` counts the reconnect attempts since the last CONNECTED, for the screen.
     await this.#db.run(sql`
       update whatsapps
       set status = ${change.status}, qrcode = ${change.qrcode}, updated_at = now(),
-          retries = case when ${change.status} = 'CONNECTED' then 0 else retries end
+          retries = case when ${change.status} = 'CONNECTED' then 0
+                         when ${change.status} = 'TIMEOUT' then retries + 1 else retries end
       where company_id = ${companyId} and id = ${id}`);
     const connection = await findConnectionById(this.#db, id);
     if (!connection) return;
@@ -438,6 +440,8 @@ export class WhatsappSessions {
     await this.#toAdmins(companyId, {
       action: "update",
       session: { ...presentConnection(connection, { admin: false }), qrcode: connection.qrcode },
+      // Why it closed (loggedOut, replaced, code500…), for the admins watching it live.
+      ...(change.reason ? { reason: change.reason } : {}),
     });
   }
 

@@ -41,9 +41,13 @@ export function recordingHub(): Hub & { sent: Sent[] } {
   };
 }
 
-export async function waitFor<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   // A deadline rather than a count of tries: on a busy machine each check is slower.
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await check();
     if (value !== undefined) return value;

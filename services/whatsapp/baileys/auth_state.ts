@@ -35,7 +35,19 @@ function decode<T>(text: string): T {
   return JSON.parse(text, BufferJSON.reviver) as T;
 }
 
-export async function openPostgresAuthState(db: Db, owner: Owner): Promise<PostgresAuthState> {
+export interface AuthStateHooks {
+  /**
+   * A LID ↔ phone number mapping Baileys stored, whichever way it learned it (a message's
+   * envelope, a device list, history sync, a LID migration): the user parts, digits only.
+   */
+  onLidMapping?(lid: string, number: string): void;
+}
+
+export async function openPostgresAuthState(
+  db: Db,
+  owner: Owner,
+  hooks: AuthStateHooks = {},
+): Promise<PostgresAuthState> {
   const where = sql`company_id = ${owner.companyId} and whatsapp_id = ${owner.connectionId}`;
   const stored = await db.maybeOne<{ value: string }>(
     sql`select value from whatsapp_auth where ${where} and type = ${CREDS} and id = ''`,
@@ -64,6 +76,16 @@ export async function openPostgresAuthState(db: Db, owner: Owner): Promise<Postg
   // Rows travel as parallel arrays through unnest, so the statement's text is the same for
   // one key or three hundred (the driver prepares each text once per connection).
   async function set(data: SignalDataSet): Promise<void> {
+    await setRows(data);
+    // Baileys keeps each mapping twice: pn → lid, and `${lid}_reverse` → pn.
+    for (const [id, value] of Object.entries(data["lid-mapping"] ?? {})) {
+      if (typeof value !== "string") continue;
+      if (id.endsWith("_reverse")) hooks.onLidMapping?.(id.slice(0, -"_reverse".length), value);
+      else hooks.onLidMapping?.(value, id);
+    }
+  }
+
+  async function setRows(data: SignalDataSet): Promise<void> {
     const upserts = { types: [] as string[], ids: [] as string[], values: [] as string[] };
     const deletes = { types: [] as string[], ids: [] as string[] };
     for (const [type, entries] of Object.entries(data)) {

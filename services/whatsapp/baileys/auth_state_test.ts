@@ -24,6 +24,26 @@ Deno.test("[whatsapp] Baileys auth state in Postgres", async (t) => {
       assert.deepEqual(again.state.creds.noiseKey, first.state.creds.noiseKey);
     });
 
+    await t.step(
+      "a LID mapping is reported as Baileys stores it, in either direction",
+      async () => {
+        const learned: [string, string][] = [];
+        const { state } = await openPostgresAuthState(db, owner, {
+          onLidMapping: (lid, number) => learned.push([lid, number]),
+        });
+        await state.keys.set({
+          "lid-mapping": { "5511999990009": "555000111", "555000111_reverse": "5511999990009" },
+        });
+        await state.keys.set({ session: { "x.0": Buffer.from([1]) } });
+        assert.deepEqual(learned, [["555000111", "5511999990009"], ["555000111", "5511999990009"]]);
+        await state.keys.set({
+          "lid-mapping": { "5511999990009": null, "555000111_reverse": null },
+          session: { "x.0": null },
+        });
+        assert.equal(learned.length, 2, "a deletion teaches nothing");
+      },
+    );
+
     await t.step("every key type is stored, read back and deleted by null", async () => {
       const { state } = await openPostgresAuthState(db, owner);
       const keys = state.keys;

@@ -5,30 +5,31 @@
  *
  *   connecting → OPENING · qr → qrcode (at most `maxQr` QR codes, then DISCONNECTED and the
  *   half-made credentials forgotten) · open → CONNECTED
- *   close 401 logged out / 403 forbidden / 411 device mismatch / 500 bad session → the
- *     session is forgotten (DISCONNECTED; the next start shows a QR)
+ *   close 401 (logged out on the phone, or the device removed) → the session is forgotten
+ *     (DISCONNECTED; the next start shows a QR). Nothing else forgets the credentials.
+ *   close 403 forbidden / 411 device mismatch → DISCONNECTED, credentials kept: retrying
+ *     cannot help, and a person decides
  *   close 515 restart required (normal right after pairing) → reopen at once
  *   close 440 replaced (opened elsewhere) → DISCONNECTED, no retry: retrying would take the
  *     session back and forth with the other place
- *   any other close (408, 428, 503, network) → TIMEOUT, then reopen after a backoff with
- *     jitter, at most `maxReconnects` times in a row, then DISCONNECTED
+ *   any other close (408, 428, 500 — Baileys' code for any stream error it does not know —,
+ *     503, a lost network) → TIMEOUT, then reopen with the same credentials after a backoff
+ *     with jitter, capped at `maxDelayMs`, for as long as the connection is wanted
  */
 import type { ConnectionStatus } from "../provider.ts";
 
 export interface LifecycleLimits {
   /** QR codes shown (across reconnects) before giving up on pairing. */
   maxQr: number;
-  /** Failed reconnects in a row before giving up. */
-  maxReconnects: number;
   baseDelayMs: number;
+  /** The longest wait between two attempts; reconnecting itself never stops. */
   maxDelayMs: number;
 }
 
 export const DEFAULT_LIMITS: LifecycleLimits = {
   maxQr: 5,
-  maxReconnects: 6,
   baseDelayMs: 2_000,
-  maxDelayMs: 60_000,
+  maxDelayMs: 5 * 60_000,
 };
 
 export interface LifecycleState {
@@ -60,11 +61,11 @@ export interface Decision {
   state: LifecycleState;
 }
 
-const LOGGED_OUT_CODES: Record<number, string> = {
-  401: "loggedOut",
+/** Closes after which retrying cannot help: shown, and left for a person. */
+const FINAL_CODES: Record<number, string> = {
   403: "forbidden",
   411: "deviceMismatch",
-  500: "badSession",
+  440: "replaced",
 };
 
 export function decide(
@@ -103,29 +104,22 @@ export function decide(
   if (update.connection !== "close") return { next: { kind: "none" }, state };
 
   const code = update.statusCode;
-  if (code !== undefined && code in LOGGED_OUT_CODES) {
+  if (code === 401) {
     return {
-      status: { status: "DISCONNECTED", qrcode: "", reason: LOGGED_OUT_CODES[code] },
+      status: { status: "DISCONNECTED", qrcode: "", reason: "loggedOut" },
       next: { kind: "forget" },
       state,
     };
   }
-  if (code === 515) return { next: { kind: "restart" }, state };
-  if (code === 440) {
+  if (code !== undefined && code in FINAL_CODES) {
     return {
-      status: { status: "DISCONNECTED", qrcode: "", reason: "replaced" },
+      status: { status: "DISCONNECTED", qrcode: "", reason: FINAL_CODES[code] },
       next: { kind: "end" },
       state,
     };
   }
+  if (code === 515) return { next: { kind: "restart" }, state };
   const reconnects = state.reconnects + 1;
-  if (reconnects > limits.maxReconnects) {
-    return {
-      status: { status: "DISCONNECTED", qrcode: "", reason: "unreachable" },
-      next: { kind: "end" },
-      state: { ...state, reconnects },
-    };
-  }
   return {
     status: {
       status: "TIMEOUT",

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { backoff, decide, DEFAULT_LIMITS, FRESH_STATE, type LifecycleLimits } from "./lifecycle.ts";
 
-const LIMITS: LifecycleLimits = { maxQr: 2, maxReconnects: 2, baseDelayMs: 1000, maxDelayMs: 5000 };
+const LIMITS: LifecycleLimits = { maxQr: 2, baseDelayMs: 1000, maxDelayMs: 5000 };
 const half = () => 0.5;
 
 Deno.test("connecting, QR and open map to OPENING, qrcode and CONNECTED", () => {
@@ -34,40 +34,52 @@ Deno.test("the QR expires after a bounded number of codes and the session is for
 Deno.test("each disconnect code gets its status and next step", () => {
   const close = (statusCode?: number) =>
     decide({ connection: "close", statusCode }, FRESH_STATE, LIMITS, half);
+  const loggedOut = close(401);
+  assert.deepEqual(loggedOut.status, { status: "DISCONNECTED", qrcode: "", reason: "loggedOut" });
+  assert.deepEqual(loggedOut.next, { kind: "forget" }, "logged out on the phone: forgotten");
   for (
-    const [code, reason] of [[401, "loggedOut"], [403, "forbidden"], [411, "deviceMismatch"], [
-      500,
-      "badSession",
+    const [code, reason] of [[403, "forbidden"], [411, "deviceMismatch"], [
+      440,
+      "replaced",
     ]] as const
   ) {
     const d = close(code);
     assert.deepEqual(d.status, { status: "DISCONNECTED", qrcode: "", reason }, `code ${code}`);
-    assert.deepEqual(d.next, { kind: "forget" }, `code ${code} forgets the session`);
+    assert.deepEqual(d.next, { kind: "end" }, `code ${code} keeps the credentials`);
   }
   assert.deepEqual(close(515), { next: { kind: "restart" }, state: FRESH_STATE });
-  const replaced = close(440);
-  assert.deepEqual(replaced.status, { status: "DISCONNECTED", qrcode: "", reason: "replaced" });
-  assert.deepEqual(replaced.next, { kind: "end" }, "taken over elsewhere: no retry loop");
-  for (const code of [408, 428, 503, undefined]) {
+  // 500 is Baileys' code for any stream error it does not recognise: never a reason to forget.
+  for (const code of [408, 428, 500, 503, undefined]) {
     const d = close(code);
     assert.equal(d.status?.status, "TIMEOUT", `code ${code}`);
     assert.equal(d.next.kind, "reconnect", `code ${code}`);
   }
 });
 
-Deno.test("reconnects back off and give up after the limit", () => {
+Deno.test("reconnects back off, capped, and never give up", () => {
   let state = FRESH_STATE;
   const delays: number[] = [];
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     const d = decide({ connection: "close", statusCode: 408 }, state, LIMITS, half);
-    assert.equal(d.next.kind, "reconnect");
     if (d.next.kind === "reconnect") delays.push(d.next.delayMs);
     state = d.state;
   }
-  assert.deepEqual(delays, [750, 1500], "doubling, with jitter in the upper half");
-  const last = decide({ connection: "close", statusCode: 408 }, state, LIMITS, half);
-  assert.deepEqual(last.status, { status: "DISCONNECTED", qrcode: "", reason: "unreachable" });
-  assert.deepEqual(last.next, { kind: "end" });
+  assert.deepEqual(delays, [750, 1500, 3000], "doubling, with jitter in the upper half");
+  // Ten minutes of a server that does not answer, with the real limits: still retrying,
+  // never more than five minutes apart.
+  let waited = 0;
+  state = FRESH_STATE;
+  while (waited < 10 * 60_000) {
+    const d = decide({ connection: "close", statusCode: 428 }, state, DEFAULT_LIMITS, Math.random);
+    assert.equal(d.next.kind, "reconnect");
+    assert.equal(d.status?.status, "TIMEOUT");
+    if (d.next.kind !== "reconnect") break;
+    assert.ok(d.next.delayMs <= 5 * 60_000);
+    waited += d.next.delayMs;
+    state = d.state;
+  }
+  const back = decide({ connection: "open" }, state, DEFAULT_LIMITS);
+  assert.deepEqual(back.status, { status: "CONNECTED", qrcode: "" });
 });
 
 Deno.test("backoff stays between half and all of its capped ceiling", () => {

@@ -46,6 +46,8 @@ export function identityOf(
 const MEDIA_TYPES: Record<string, MediaKind> = {
   imageMessage: "image",
   videoMessage: "video",
+  // A video note (the round video): a video like any other for Balcão.
+  ptvMessage: "video",
   audioMessage: "audio",
   documentMessage: "document",
   stickerMessage: "sticker",
@@ -153,14 +155,15 @@ export function eventsOfMessage(
     }];
   }
 
-  const text = content.conversation ?? content.extendedTextMessage?.text;
+  const choice = choiceOf(content);
+  const text = content.conversation ?? content.extendedTextMessage?.text ?? choice?.text;
   const media = mediaOf(content, message, options.fetch);
   const location = content.locationMessage ?? content.liveLocationMessage;
   const vcards = content.contactMessage?.vcard
     ? [content.contactMessage.vcard]
     : content.contactsArrayMessage?.contacts?.map((c) => c.vcard ?? "").filter(Boolean);
   const context = content.extendedTextMessage?.contextInfo ?? media?.context ??
-    location?.contextInfo ?? content.contactMessage?.contextInfo;
+    location?.contextInfo ?? content.contactMessage?.contextInfo ?? choice?.context;
   const incoming: IncomingMessage = {
     ...base,
     body: text ?? media?.caption ?? "",
@@ -178,6 +181,24 @@ export function eventsOfMessage(
   };
   if (!text && !media && !location && !incoming.vcards) return [];
   return [{ type: "message", message: incoming }];
+}
+
+/**
+ * A customer's tap on a button or a list row (of a message sent by a bot elsewhere): the text
+ * they saw, or the option's id when the text is missing, answering the message it came with.
+ */
+function choiceOf(content: proto.IMessage) {
+  const buttons = content.buttonsResponseMessage;
+  const template = content.templateButtonReplyMessage;
+  const list = content.listResponseMessage;
+  const interactive = content.interactiveResponseMessage;
+  const text = buttons?.selectedDisplayText || buttons?.selectedButtonId ||
+    template?.selectedDisplayText || template?.selectedId ||
+    list?.title || list?.singleSelectReply?.selectedRowId || interactive?.body?.text;
+  if (!text) return undefined;
+  const context = buttons?.contextInfo ?? template?.contextInfo ?? list?.contextInfo ??
+    interactive?.contextInfo;
+  return { text, context };
 }
 
 /** In a group the push name is the participant's, not the group's. */

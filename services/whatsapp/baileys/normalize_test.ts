@@ -200,6 +200,48 @@ Deno.test("[whatsapp] Baileys message upserts of each kind", async (t) => {
   });
 });
 
+Deno.test("[whatsapp] video notes, button and list replies become messages", () => {
+  const ptv = onlyMessage(eventsOfMessage(
+    upsert({ ptvMessage: { mimetype: "video/mp4", fileLength: 10 } }),
+    options,
+  ));
+  assert.equal(ptv.media?.kind, "video");
+  const context = { stanzaId: "BOT1" };
+  const cases: [proto.IMessage, string][] = [
+    [{
+      buttonsResponseMessage: {
+        selectedButtonId: "b1",
+        selectedDisplayText: "Sim",
+        contextInfo: context,
+      },
+    }, "Sim"],
+    [{ buttonsResponseMessage: { selectedButtonId: "b2", contextInfo: context } }, "b2"],
+    [{
+      templateButtonReplyMessage: {
+        selectedId: "t1",
+        selectedDisplayText: "Ver",
+        contextInfo: context,
+      },
+    }, "Ver"],
+    [{
+      listResponseMessage: {
+        title: "Suporte",
+        singleSelectReply: { selectedRowId: "r1" },
+        contextInfo: context,
+      },
+    }, "Suporte"],
+    [
+      { listResponseMessage: { singleSelectReply: { selectedRowId: "r2" }, contextInfo: context } },
+      "r2",
+    ],
+  ];
+  for (const [message, body] of cases) {
+    const got = onlyMessage(eventsOfMessage(upsert(message), options));
+    assert.equal(got.body, body, JSON.stringify(message));
+    assert.equal(got.quotedId, "BOT1", "answers the message with the buttons");
+  }
+});
+
 Deno.test("[whatsapp] Baileys receipts map to the spec's acks", () => {
   assert.equal(ackOf(proto.WebMessageInfo.Status.SERVER_ACK), 2);
   assert.equal(ackOf(proto.WebMessageInfo.Status.DELIVERY_ACK), 3);

@@ -13,7 +13,9 @@ import {
   downloadMediaMessage,
   makeCacheableSignalKeyStore,
   makeWASocket,
+  proto,
   type UserFacingSocketConfig,
+  WA_CERT_DETAILS,
   type WAMessage,
   type WAMessageKey,
 } from "baileys";
@@ -60,6 +62,11 @@ export interface SocketLike {
 export interface BaileysOptions {
   /** WhatsApp Web's socket; tests point it at 127.0.0.1. */
   waWebSocketUrl?: string;
+  /**
+   * The root key (hex) a local WhatsApp server's certificates chain to, trusted instead of
+   * WhatsApp's; the configuration accepts it only for a loopback `waWebSocketUrl`.
+   */
+  rootPublicKey?: string;
   connectTimeoutMs?: number;
   limits?: Partial<LifecycleLimits>;
   /** Builds the socket; Baileys' own by default. */
@@ -101,7 +108,7 @@ function contentOf(message: OutgoingMessage): AnyMessageContent {
     case "video":
       return { video: data, caption, mimetype: media.mimetype };
     case "audio":
-      return { audio: data, mimetype: media.mimetype, ptt: media.ptt ?? false };
+      return { audio: data, mimetype: audioMimetype(media), ptt: media.ptt ?? false };
     case "sticker":
       return { sticker: data };
     default:
@@ -112,6 +119,17 @@ function contentOf(message: OutgoingMessage): AnyMessageContent {
         caption,
       };
   }
+}
+
+/**
+ * WhatsApp plays a voice note only as Ogg Opus and says so in the mimetype: iPhones refuse a
+ * bare "audio/ogg" voice note.
+ */
+function audioMimetype(media: OutgoingMessage["media"] & object): string {
+  const bare = media.mimetype.split(";")[0]!.trim().toLowerCase();
+  return media.ptt && (bare === "audio/ogg" || bare === "audio/opus")
+    ? "audio/ogg; codecs=opus"
+    : media.mimetype;
 }
 
 function closeCode(update: Partial<ConnectionState>): number | undefined {
@@ -206,6 +224,11 @@ export function createBaileysProvider(
   function connect() {
     if (!auth) return;
     retry = undefined;
+    if (options.rootPublicKey) {
+      // Baileys checks the server's certificate chain against this one shared key; the process
+      // talks to one WhatsApp only, so replacing it is process-wide by design.
+      WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(options.rootPublicKey, "hex");
+    }
     const mine = makeSocket({
       auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, SILENT) },
       logger: SILENT,
@@ -214,8 +237,11 @@ export function createBaileysProvider(
       ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
       markOnlineOnConnect: false,
       syncFullHistory: false,
-      // Old chats stay on the phone: Balcão starts with what arrives from now on.
-      shouldSyncHistoryMessage: () => false,
+      // Old chats stay on the phone: Balcão starts with what arrives from now on. The first
+      // sync after pairing is still read, for who is behind each LID (its mappings) and names.
+      shouldSyncHistoryMessage: ({ syncType }) =>
+        syncType === proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP ||
+        syncType === proto.HistorySync.HistorySyncType.PUSH_NAME,
       getMessage: (key: WAMessageKey) =>
         Promise.resolve(recent.get(key.id ?? "")?.message ?? undefined),
     });
@@ -245,7 +271,10 @@ export function createBaileysProvider(
     async start() {
       endSocket();
       lifecycle = FRESH_STATE;
-      auth = await openPostgresAuthState(db, { companyId, connectionId });
+      auth = await openPostgresAuthState(db, { companyId, connectionId }, {
+        // Live: a mapping learned mid-session resolves the next message of that person.
+        onLidMapping: (lid, number) => lidToNumber.set(lid, number),
+      });
       await loadLidMappings();
       connect();
     },

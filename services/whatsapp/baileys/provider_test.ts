@@ -28,7 +28,7 @@ Deno.test("[whatsapp] Baileys provider drives its socket by the connection's upd
   });
   const provider = createBaileysProvider(
     { db, companyId, connectionId, emit: (event) => emitted.push(event) },
-    { makeSocket, limits: { baseDelayMs: 10, maxDelayMs: 20, maxReconnects: 1 } },
+    { makeSocket, limits: { baseDelayMs: 10, maxDelayMs: 20 } },
   );
   const authRows = async () =>
     (await db.one<{ n: number }>(sql`select count(*)::int as n from whatsapp_auth
@@ -73,6 +73,17 @@ Deno.test("[whatsapp] Baileys provider drives its socket by the connection's upd
         },
         quotedId: "SENT1",
       });
+      await provider.send({
+        to: { number: "5511988887777" },
+        body: "",
+        media: {
+          kind: "audio",
+          mimetype: "audio/ogg",
+          fileName: "nota.ogg",
+          data: new Uint8Array([3]),
+          ptt: true,
+        },
+      });
       await provider.deleteMessage({ number: "5511988887777" }, "SENT1", true);
       await provider.sendPresence!({ number: "5511988887777" }, "composing");
       await provider.sendPresence!({ lid: "123456789" }, "paused");
@@ -85,50 +96,58 @@ Deno.test("[whatsapp] Baileys provider drives its socket by the connection's upd
         "5511988887777@s.whatsapp.net",
         "5511988887777@s.whatsapp.net",
         "5511988887777@s.whatsapp.net",
+        "5511988887777@s.whatsapp.net",
       ]);
+      const note = socket.sent[2]!.content as { mimetype: string; ptt: boolean };
+      assert.deepEqual([note.mimetype, note.ptt], ["audio/ogg; codecs=opus", true], "iOS plays it");
       assert.deepEqual(socket.sent[0]!.content, { text: "Olá!" });
       const image = socket.sent[1]!.content as { caption: string; image: Uint8Array };
       assert.equal(image.caption, "Veja");
       assert.deepEqual([...image.image], [1, 2]);
-      assert.deepEqual(socket.sent[2]!.content, {
+      assert.deepEqual(socket.sent[3]!.content, {
         delete: { remoteJid: "5511988887777@s.whatsapp.net", id: "SENT1", fromMe: true },
       });
     });
 
-    await t.step("a lost connection is retried with backoff, then given up", async () => {
-      await made[1]!.push({ "connection.update": boom(408) });
-      assert.equal(statusesOf(emitted).at(-1), "TIMEOUT:code408");
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      assert.equal(made.length, 3, "reconnected after the delay");
-      await made[2]!.push({ "connection.update": boom(503) });
-      assert.equal(statusesOf(emitted).at(-1), "DISCONNECTED:unreachable");
-      assert.equal(made[2]!.ended, true);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      assert.equal(made.length, 3, "no more retries");
-      assert.equal(await authRows(), 1, "the creds stay for the next start");
-    });
+    await t.step(
+      "a lost connection or an unknown stream error is retried, same creds",
+      async () => {
+        await made[1]!.push({ "connection.update": boom(408) });
+        assert.equal(statusesOf(emitted).at(-1), "TIMEOUT:code408");
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        assert.equal(made.length, 3, "reconnected after the delay");
+        await made[2]!.push({ "connection.update": boom(500) });
+        assert.equal(statusesOf(emitted).at(-1), "TIMEOUT:code500");
+        assert.equal(await authRows(), 1, "an unknown error never forgets the session");
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        assert.equal(made.length, 4, "retried again");
+        await made[3]!.push({ "connection.update": { connection: "open" } });
+        assert.equal(statusesOf(emitted).at(-1), "CONNECTED");
+        await provider.stop();
+      },
+    );
 
     await t.step("taken over elsewhere (440) is reported once, not looped", async () => {
       await provider.start();
-      await made[3]!.push({ "connection.update": boom(440) });
+      await made[4]!.push({ "connection.update": boom(440) });
       assert.equal(statusesOf(emitted).at(-1), "DISCONNECTED:replaced");
       await new Promise((resolve) => setTimeout(resolve, 60));
-      assert.equal(made.length, 4);
+      assert.equal(made.length, 5);
     });
 
     await t.step("logged out on the phone (401) forgets the session", async () => {
       await provider.start();
-      await made[4]!.push({ "connection.update": boom(401) });
+      await made[5]!.push({ "connection.update": boom(401) });
       assert.equal(statusesOf(emitted).at(-1), "DISCONNECTED:loggedOut");
       assert.equal(await authRows(), 0, "the next start needs a new QR");
     });
 
     await t.step("stop ends the socket and cancels a pending retry", async () => {
       await provider.start();
-      await made[5]!.push({ "connection.update": boom(428) });
+      await made[6]!.push({ "connection.update": boom(428) });
       await provider.stop();
       await new Promise((resolve) => setTimeout(resolve, 60));
-      assert.equal(made.length, 6, "no socket after stop");
+      assert.equal(made.length, 7, "no socket after stop");
     });
   } finally {
     await provider.stop();
@@ -136,7 +155,7 @@ Deno.test("[whatsapp] Baileys provider drives its socket by the connection's upd
   }
 });
 
-Deno.test("[whatsapp] a real Baileys socket against a silent local server times out cleanly", async () => {
+Deno.test("[whatsapp] a real Baileys socket against a silent local server times out and keeps trying", async () => {
   const { db, close } = await openTestDb();
   const accepted: WebSocket[] = [];
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (req) => {
@@ -157,24 +176,24 @@ Deno.test("[whatsapp] a real Baileys socket against a silent local server times 
     connectionId,
     emit: (event) => {
       emitted.push(event);
-      if (event.type === "status" && event.status === "DISCONNECTED") finished();
+      if (statusesOf(emitted).filter((s) => s.startsWith("TIMEOUT")).length === 2) finished();
     },
   }, {
     waWebSocketUrl: `ws://127.0.0.1:${server.addr.port}/ws/chat`,
     connectTimeoutMs: 800,
-    limits: { maxReconnects: 1, baseDelayMs: 50, maxDelayMs: 50 },
+    limits: { baseDelayMs: 50, maxDelayMs: 50 },
   });
   const guard = setTimeout(finished, 20_000);
   try {
     await provider.start();
     await done;
-    assert.ok(accepted.length >= 1, "Baileys connected to the configured local URL");
+    assert.ok(accepted.length >= 2, "Baileys connected to the configured local URL, twice");
     assert.deepEqual(statusesOf(emitted), [
       "OPENING",
       "TIMEOUT:code408",
       "OPENING",
-      "DISCONNECTED:unreachable",
-    ]);
+      "TIMEOUT:code408",
+    ], "it keeps trying");
   } finally {
     clearTimeout(guard);
     await provider.stop();

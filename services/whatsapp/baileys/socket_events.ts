@@ -51,11 +51,22 @@ export function socketEventsToProvider(deps: SocketEventDeps) {
       | undefined;
     for (const message of upsert?.messages ?? []) {
       deps.remember(message);
+      // "append" is not history: Baileys 7 hands old chats over only in messaging-history.set
+      // (which Balcão leaves on the phone). It marks "append" what the server delivers from
+      // the offline queue after a (re)connect, and echoes of our own sends; both are live.
       out.push(...eventsOfMessage(message, {
         resolveLid: deps.resolveLid,
         fetch: deps.fetch,
-        isHistory: upsert!.type !== "notify",
+        isHistory: false,
       }));
+      // While Baileys buffers events, a receipt for a message still waiting in the buffer is
+      // folded into that message's status instead of coming as an update of its own.
+      const ack = message.key?.fromMe ? ackOf(message.status) : undefined;
+      if (ack !== undefined && ack > 1 && message.key.id && message.key.remoteJid) {
+        const { remoteJid, remoteJidAlt } = message.key;
+        const chat = identityOf(remoteJid, remoteJidAlt ?? undefined, "", deps.resolveLid);
+        out.push({ type: "ack", messageId: message.key.id, chat, ack });
+      }
     }
 
     for (

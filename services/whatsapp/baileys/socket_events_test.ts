@@ -42,8 +42,9 @@ Deno.test("[whatsapp] Baileys batches: a LID mapping makes later LID messages on
   });
   assert.equal(first.message.isHistory, false);
 
+  // Delivered from the offline queue after a reconnect: as live as a "notify".
   const appended = toEvents({ "messages.upsert": { messages: [message], type: "append" } });
-  assert.equal(appended[0]!.type === "message" && appended[0]!.message.isHistory, true);
+  assert.equal(appended[0]!.type === "message" && appended[0]!.message.isHistory, false);
 });
 
 Deno.test("[whatsapp] Baileys batches: statuses and receipts become acks", () => {
@@ -70,6 +71,24 @@ Deno.test("[whatsapp] Baileys batches: statuses and receipts become acks", () =>
     ],
     "an update without a status is no ack",
   );
+});
+
+Deno.test("[whatsapp] Baileys batches: a receipt folded into a buffered own message is an ack", () => {
+  const { toEvents } = harness();
+  // Baileys merges a receipt into the status of an upsert still in its event buffer.
+  const own = {
+    key: { remoteJid: customer, id: "OUT9", fromMe: true },
+    message: { conversation: "Abrimos às 9h" },
+    messageTimestamp: 1_700_000_000,
+    status: 4,
+  } as WAMessage;
+  const events = toEvents({ "messages.upsert": { messages: [own], type: "append" } });
+  const acks = events.flatMap((e) => e.type === "ack" ? [[e.messageId, e.ack]] : []);
+  assert.deepEqual(acks, [["OUT9", 4]]);
+  const pending = toEvents({
+    "messages.upsert": { messages: [{ ...own, status: 1 }], type: "append" },
+  });
+  assert.deepEqual(pending.filter((e) => e.type === "ack"), [], "pending is no news");
 });
 
 Deno.test("[whatsapp] Baileys batches: reactions, contacts and calls", () => {
