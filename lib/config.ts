@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().trim().min(1).max(100).optional(),
+  /** Azure Speech's address, `{region}` and `{service}` (tts, stt) filled in per call. */
+  AZURE_SPEECH_URL: z.string().includes("{region}").includes("{service}").optional(),
   DIALOGFLOW_URL: z.string().url().default("https://dialogflow.googleapis.com"),
   /** Asaas's API address for the "segunda via" lookups (its sandbox, or a test's fake). */
   ASAAS_BASE_URL: z.string().url().optional(),
@@ -83,6 +85,8 @@ export interface Config {
   openaiBaseUrl?: string;
   /** The chat model AI prompts answer with (`DEFAULT_CHAT_MODEL` when unset). */
   openaiModel?: string;
+  /** Azure Speech's address template (lib/ai/azure_speech.ts); Azure's own when unset. */
+  azureSpeechUrl?: string;
   /** Dialogflow ES's API root (detectIntent); tests point it at a fake. */
   dialogflowUrl: string;
   asaasBaseUrl?: string;
@@ -132,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     smtpUrl: e.SMTP_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiModel: e.OPENAI_MODEL,
+    azureSpeechUrl: e.AZURE_SPEECH_URL,
     dialogflowUrl: e.DIALOGFLOW_URL.replace(/\/+$/, ""),
     asaasBaseUrl: e.ASAAS_BASE_URL,
     allowPrivateHosts: e.ALLOW_PRIVATE_HOSTS,

@@ -1,7 +1,8 @@
 /**
  * The OpenAI-compatible provider behind AI prompts (reference/protocols.md), through the
- * official `openai` client: chat completions, transcription of a customer's voice note, and
- * speech for the prompts that answer with a voice.
+ * official `openai` client: chat completions and the transcription of a customer's voice note.
+ * Spoken answers are Azure's neural voices (azure_speech.ts): OpenAI has none of them, and a
+ * prompt's speech key is Azure's, never sent here.
  *
  * One client per key and base address, kept while that key is in use: a prompt whose key
  * changes gets a new client at its next answer (the anchor cached one per connection and
@@ -30,8 +31,6 @@ export interface AiProvider {
   chat(apiKey: string, request: ChatRequest): Promise<ChatAnswer>;
   /** The text of an audio file (the provider's transcription endpoint). */
   transcribe(apiKey: string, audio: { bytes: Uint8Array; fileName: string }): Promise<string>;
-  /** `text` spoken by `voice` (the speech endpoint), as an Ogg/Opus file: a WhatsApp voice note. */
-  speak(apiKey: string, request: { text: string; voice: string }): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 export interface AiProviderOptions {
@@ -40,13 +39,11 @@ export interface AiProviderOptions {
   /** `OPENAI_MODEL`. */
   model: string;
   transcriptionModel?: string;
-  speechModel?: string;
   timeoutMs?: number;
 }
 
 export const DEFAULT_CHAT_MODEL = "gpt-4o-mini";
 const DEFAULT_TRANSCRIPTION_MODEL = "whisper-1";
-const DEFAULT_SPEECH_MODEL = "tts-1";
 const TIMEOUT_MS = 30_000;
 /** Clients kept at most; the least recently used goes first. */
 const MAX_CLIENTS = 200;
@@ -91,16 +88,6 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
         file: await toFile(audio.bytes, audio.fileName),
       });
       return result.text;
-    },
-    async speak(apiKey, request) {
-      const response = await clientFor(apiKey).audio.speech.create({
-        model: options.speechModel ?? DEFAULT_SPEECH_MODEL,
-        voice: request.voice,
-        input: request.text,
-        // Opus in Ogg is what WhatsApp plays as a voice note.
-        response_format: "opus",
-      });
-      return new Uint8Array(await response.arrayBuffer());
     },
   };
 }

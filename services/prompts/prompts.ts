@@ -12,6 +12,8 @@ import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { AppError, conflictOnDuplicate } from "../../lib/http/errors.ts";
+import { fieldRefusal } from "../../lib/http/validate.ts";
+import { TEXT_ONLY } from "../../lib/ai/voices.ts";
 import { secretHint } from "../../lib/crypto/secret_box.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";
 import { assertPlanFeature } from "../accounts/permissions.ts";
@@ -39,6 +41,20 @@ function selectPrompts(companyId: number, where = sql.empty, tail = sql.empty) {
     from prompts p left join queues q on q.id = p.queue_id
     where p.company_id = ${companyId} ${where}
     order by lower(p.name), p.id ${tail}`;
+}
+
+/**
+ * A voice is Azure's: it needs the Azure key (this save's or the one stored) and the region
+ * of that key's resource, or no answer could ever be spoken.
+ */
+function assertVoiceSettings(input: PromptInput, hasStoredVoiceKey: boolean): void {
+  if (input.voice === TEXT_ONLY) return;
+  if (!input.voiceKey && !hasStoredVoiceKey) {
+    throw fieldRefusal("voiceKey", { code: "ERR_PROMPT_VOICE_KEY_REQUIRED" });
+  }
+  if (!input.voiceRegion) {
+    throw fieldRefusal("voiceRegion", { code: "ERR_PROMPT_VOICE_REGION_REQUIRED" });
+  }
 }
 
 /** The purpose a sealed key is bound to: another row's key does not open here. */
@@ -119,6 +135,7 @@ export async function createPrompt(
   await assertPlanFeature(deps.db, who.companyId, "useOpenAi");
   await assertQueue(deps.db, who.companyId, input.queueId);
   if (!input.apiKey) throw new AppError("ERR_PROMPT_API_KEY_REQUIRED", 400);
+  assertVoiceSettings(input, false);
   // The id first: each key is sealed for its row.
   const { id } = await deps.db.one<{ id: number }>(
     sql`select nextval('prompts_id_seq')::int as id`,
@@ -155,9 +172,11 @@ export async function updatePrompt(
     () =>
       deps.db.transaction(async (tx) => {
         // The prompt first: another company's id is "not found" whatever the body says.
-        const current = await tx.maybeOne(sql`select 1 from prompts
+        const current = await tx.maybeOne<{ hasVoiceKey: boolean }>(sql`
+          select voice_key_sealed is not null as "hasVoiceKey" from prompts
           where id = ${id} and company_id = ${who.companyId} for update`);
         if (!current) throw new AppError("ERR_NO_PROMPT_FOUND", 404);
+        assertVoiceSettings(input, current.hasVoiceKey);
         await assertQueue(tx, who.companyId, input.queueId);
         await tx.run(sql`
         update prompts

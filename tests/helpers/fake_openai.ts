@@ -1,10 +1,17 @@
 /**
- * A local stand-in for an OpenAI-compatible provider (reference/protocols.md), for the AI
- * prompt tests: `/v1/chat/completions` answers with what `reply` says for each request,
+ * A local stand-in for OpenAI's API, built from its reference
+ * (https://platform.openai.com/docs/api-reference: chat/create, audio/createTranscription,
+ * audio/createSpeech; errors as https://platform.openai.com/docs/guides/error-codes, the body
+ * `{error: {message, type, param, code}}`), for the AI prompt tests:
+ * `/v1/chat/completions` answers with what `reply` says for each request,
  * `/v1/audio/transcriptions` with `transcript`, `/v1/audio/speech` with a small Ogg file (or
- * `speechStatus` when set, to act as a failing speech service). Every request is recorded.
- * `reply` may throw a number to answer that status, or wait on a promise to act as a slow
- * provider.
+ * `speechStatus` when set, to act as a failing speech service).
+ *
+ * It refuses what OpenAI refuses: a key that is not an OpenAI key (401 `invalid_api_key`),
+ * a speech voice that is not one of OpenAI's (400 `invalid_value`: an Azure voice name is
+ * not one). Every request is recorded with its headers, so a test can check that no other
+ * provider's key ever reaches it. `reply` may throw a number to answer that status, or wait
+ * on a promise to act as a slow provider.
  */
 import type { ChatTurn } from "../../lib/ai/provider.ts";
 
@@ -31,9 +38,31 @@ export const FAKE_SPEECH = (() => {
   return bytes;
 })();
 
+/** The voices of `POST /v1/audio/speech` (the reference's `voice` enum). */
+const OPENAI_VOICES = new Set([
+  "alloy",
+  "ash",
+  "ballad",
+  "coral",
+  "echo",
+  "fable",
+  "nova",
+  "onyx",
+  "sage",
+  "shimmer",
+  "verse",
+  "marin",
+  "cedar",
+]);
+
+/** An OpenAI secret key: `sk-` and the rest (project keys are `sk-proj-…`). */
+const OPENAI_KEY = /^Bearer sk-[A-Za-z0-9_-]{8,}$/;
+
 export interface FakeOpenAi {
   /** `OPENAI_BASE_URL` for the app. */
   baseUrl: string;
+  /** Every request, refused or not, with its headers. */
+  requests: { path: string; headers: Record<string, string> }[];
   chats: ChatCall[];
   transcriptions: { authorization: string | null; fileName: string; size: number }[];
   speeches: SpeechCall[];
@@ -44,9 +73,26 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
+/** OpenAI's error body. */
+export function openAiError(
+  status: number,
+  message: string,
+  extra: { type?: string; param?: string | null; code?: string | null } = {},
+): Response {
+  return Response.json({
+    error: {
+      message,
+      type: extra.type ?? "invalid_request_error",
+      param: extra.param ?? null,
+      code: extra.code ?? null,
+    },
+  }, { status });
+}
+
 export function startFakeOpenAi(): FakeOpenAi {
   const fake: FakeOpenAi = {
     baseUrl: "",
+    requests: [],
     chats: [],
     transcriptions: [],
     speeches: [],
@@ -57,7 +103,15 @@ export function startFakeOpenAi(): FakeOpenAi {
   };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (request) => {
     const path = new URL(request.url).pathname;
+    fake.requests.push({ path, headers: Object.fromEntries(request.headers) });
     const authorization = request.headers.get("authorization");
+    if (!OPENAI_KEY.test(authorization ?? "")) {
+      return openAiError(
+        401,
+        "Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.",
+        { code: "invalid_api_key" },
+      );
+    }
     if (path === "/v1/audio/transcriptions") {
       const form = await request.formData();
       const file = form.get("file") as File;
@@ -73,14 +127,16 @@ export function startFakeOpenAi(): FakeOpenAi {
         input: body.input,
         responseFormat: body.response_format,
       });
-      if (fake.speechStatus) {
-        return Response.json({ error: { message: "fake failure" } }, {
-          status: fake.speechStatus,
+      if (!OPENAI_VOICES.has(body.voice)) {
+        return openAiError(400, `Invalid value for 'voice': '${body.voice}'.`, {
+          param: "voice",
+          code: "invalid_value",
         });
       }
+      if (fake.speechStatus) return openAiError(fake.speechStatus, "fake failure");
       return new Response(FAKE_SPEECH, { headers: { "content-type": "audio/ogg" } });
     }
-    if (path !== "/v1/chat/completions") return new Response("not found", { status: 404 });
+    if (path !== "/v1/chat/completions") return openAiError(404, "Not found", { code: null });
     const body = await request.json();
     const call: ChatCall = {
       authorization,
@@ -101,8 +157,8 @@ export function startFakeOpenAi(): FakeOpenAi {
         usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 },
       });
     } catch (status) {
-      return Response.json({ error: { message: "fake failure" } }, {
-        status: typeof status === "number" ? status : 500,
+      return openAiError(typeof status === "number" ? status : 500, "fake failure", {
+        type: "server_error",
       });
     }
   });
