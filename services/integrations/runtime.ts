@@ -26,7 +26,7 @@ import { parseServiceAccount } from "./dialogflow.ts";
 import { sealPurpose } from "./integrations.ts";
 import { closeByBot, sendBotMessage, transferByBot } from "./actions.ts";
 import { type IntegrationSession, openSession, stopSession, touchSession } from "./sessions.ts";
-import { runTypebot } from "./typebot_turn.ts";
+import { resumeTypebot, runTypebot, TYPEBOT_RESUME_JOB } from "./typebot_turn.ts";
 import type { ActiveIntegration } from "./types.ts";
 import { deliverEvent, webhookEvent } from "./webhook.ts";
 
@@ -109,7 +109,10 @@ export function integrationHook(deps: RuntimeDeps): InboundHook {
 
 /** The area's job kinds (services/job_handlers.ts lists the areas). */
 export function integrationJobs(deps: RuntimeDeps): Record<string, JobHandler<ServiceDeps>> {
-  return { [INTEGRATION_JOB]: (job) => handleMessage(deps, job) };
+  return {
+    [INTEGRATION_JOB]: (job) => handleMessage(deps, job),
+    [TYPEBOT_RESUME_JOB]: (job) => handleTypebotResume(deps, job),
+  };
 }
 
 /** The reason of a failure for the log: the guard's or the provider's, never a secret. */
@@ -121,43 +124,94 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function handleMessage(deps: RuntimeDeps, job: Job): Promise<void> {
+interface JobContext {
+  companyId: number;
+  integration: ActiveIntegration;
+  ticket: Ticket;
+  session: IntegrationSession;
+}
+
+/** The ticket and its integration session, when the job's integration still answers it. */
+async function jobContext(deps: RuntimeDeps, job: Job): Promise<JobContext | undefined> {
   const companyId = Number(job.companyId);
   const ticketId = Number(job.payload.ticketId);
   const integration = await integrationOfTicket(deps.db, companyId, ticketId);
   // Taken by a person, closed, moved elsewhere or stopped since: nothing to do.
-  if (!integration || integration.id !== Number(job.payload.integrationId)) return;
-  if (!(await planFeaturesOf(deps.db, companyId)).useIntegrations) return;
+  if (!integration || integration.id !== Number(job.payload.integrationId)) return undefined;
+  if (!(await planFeaturesOf(deps.db, companyId)).useIntegrations) return undefined;
   const row = await findTicketRow(deps.db, companyId, ticketId);
-  const stored = await deps.db.maybeOne(sql`select * from messages
-    where id = ${Number(job.payload.messageId)} and company_id = ${companyId}`);
-  if (!row || !stored) return;
-  const ticket = presentTicket(row);
-  const message = presentMessage(stored, deps.mediaLinks);
+  if (!row) return undefined;
   const session = await openSession(deps, companyId, ticketId, integration.id);
+  return { companyId, integration, ticket: presentTicket(row), session };
+}
+
+/**
+ * Runs an integration's work for a job: a failure is retried while the job has attempts
+ * left, then stops the integration in that ticket, which waits for a person.
+ */
+async function guarded(
+  deps: RuntimeDeps,
+  job: Job,
+  context: JobContext,
+  work: () => Promise<void>,
+): Promise<void> {
+  const { companyId, ticket, integration } = context;
+  const where = { companyId, ticketId: ticket.id, integrationId: integration.id };
   try {
-    await answer(deps, companyId, integration, ticket, message, session);
+    await work();
   } catch (error) {
     const lastTry = job.attempts >= job.maxAttempts;
     const reason = reasonOf(error);
     if (!lastTry) {
       deps.log.warn("Queue integration failed: retrying", {
-        companyId,
-        ticketId,
-        integrationId: integration.id,
+        ...where,
         attempt: job.attempts,
         reason,
       });
       throw error;
     }
-    deps.log.warn("Queue integration failed: the ticket waits for a person", {
-      companyId,
-      ticketId,
-      integrationId: integration.id,
-      reason,
-    });
-    await stopSession(deps.db, companyId, ticketId, `failed: ${reason}`, deps.clock.now());
+    deps.log.warn("Queue integration failed: the ticket waits for a person", { ...where, reason });
+    await stopSession(
+      deps.db,
+      where.companyId,
+      where.ticketId,
+      `failed: ${reason}`,
+      deps.clock.now(),
+    );
   }
+}
+
+async function handleMessage(deps: RuntimeDeps, job: Job): Promise<void> {
+  const context = await jobContext(deps, job);
+  if (!context) return;
+  const { companyId, integration, ticket, session } = context;
+  const stored = await deps.db.maybeOne(sql`select * from messages
+    where id = ${Number(job.payload.messageId)} and company_id = ${companyId}`);
+  if (!stored) return;
+  const message = presentMessage(stored, deps.mediaLinks);
+  await guarded(
+    deps,
+    job,
+    context,
+    () => answer(deps, companyId, integration, ticket, message, session),
+  );
+}
+
+/** A Typebot flow paused on a Wait block goes on (typebot_turn.ts). */
+async function handleTypebotResume(deps: RuntimeDeps, job: Job): Promise<void> {
+  const context = await jobContext(deps, job);
+  if (!context || context.integration.type !== "typebot") return;
+  const { companyId, integration, ticket, session } = context;
+  const pause = {
+    sessionId: String(job.payload.typebotSessionId),
+    resumeAt: String(job.payload.resumeAt),
+  };
+  await guarded(
+    deps,
+    job,
+    context,
+    () => resumeTypebot(deps, companyId, integration, ticket, session, pause),
+  );
 }
 
 async function answer(

@@ -11,6 +11,8 @@ export interface IntegrationSession {
   typebotSessionId: string | null;
   choices: string[];
   lastActivityAt: Date;
+  /** When a Typebot flow paused on a client-side action goes on (typebot_turn.ts). */
+  typebotResumeAt: Date | null;
 }
 
 /** The ticket's session, made on its first message (and the ticket marked as the bot's). */
@@ -32,7 +34,7 @@ export async function openSession(
   }
   return await deps.db.one<IntegrationSession>(sql`
     select typebot_session_id as "typebotSessionId", choices,
-           last_activity_at as "lastActivityAt"
+           last_activity_at as "lastActivityAt", typebot_resume_at as "typebotResumeAt"
     from queue_integration_sessions where ticket_id = ${ticketId}`);
 }
 

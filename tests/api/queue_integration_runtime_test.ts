@@ -3,7 +3,9 @@
  * each outside service: a signed webhook whose reply answers and closes the ticket (after a
  * failure retried with backoff), a Typebot choice then a `#{"queueId":…}` transfer that
  * really stops the bot, a Dialogflow agent with a locally signed token, and a provider that
- * never answers leaving the ticket to a person.
+ * never answers leaving the ticket to a person. The Typebot fake is a small engine of its own
+ * (fake_typebot.ts): a flow with a client-side Set variable, a pausing Wait and an end runs
+ * through, and the next message starts it again.
  */
 import assert from "node:assert/strict";
 import { exportPKCS8, exportSPKI, generateKeyPair } from "jose";
@@ -163,44 +165,24 @@ Deno.test("[integrations] Typebot: choices as numbered lines, then #{queueId} tr
   });
   assert.equal(bot.projectName, "Triagem", "admin §5: the project name is the name");
   await useOnConnection(bot.id);
-  fake.typebotReply = (call) =>
-    call.path.endsWith("/startChat")
-      ? {
-        sessionId: "sess-9",
-        messages: [{
-          type: "text",
-          content: {
-            type: "richText",
-            richText: [{ type: "p", children: [{ text: "Olá " }, { text: "Bruno", bold: true }] }],
-          },
-        }],
-        input: { type: "choice input", items: [{ content: "Vendas" }, { content: "Suporte" }] },
-      }
-      : {
-        messages: [
-          {
-            type: "text",
-            content: { richText: [{ type: "p", children: [{ text: "Um momento." }] }] },
-          },
-          {
-            type: "text",
-            content: {
-              richText: [{ type: "p", children: [{ text: `#{"queueId":${queues.support}}` }] }],
-            },
-          },
-        ],
-      };
+  fake.typebot.flows["triagem-abc"] = [
+    { richText: [{ type: "p", children: [{ text: "Olá " }, { text: "Bruno", bold: true }] }] },
+    { choice: { variable: "setor", items: ["Vendas", "Suporte"] } },
+    { text: "Um momento." },
+    { text: `#{"queueId":${queues.support}}` },
+  ];
 
   const ticket = await customerWrites("5511966660002", "Bruno Lima", "Oi");
   await runJobs();
-  assert.equal(fake.typebotCalls[0]!.path, "/api/v1/typebots/triagem-abc/startChat");
-  assert.deepEqual(fake.typebotCalls[0]!.body, {
+  const calls = fake.typebot.calls;
+  assert.equal(calls[0]!.path, "/api/v1/typebots/triagem-abc/startChat");
+  assert.deepEqual(calls[0]!.body, {
     prefilledVariables: { number: "5511966660002", pushName: "Bruno Lima" },
   });
   await customerWrites("5511966660002", "Bruno Lima", "2");
   await runJobs();
-  const second = fake.typebotCalls[1]!;
-  assert.equal(second.path, "/api/v1/sessions/sess-9/continueChat");
+  const second = calls[1]!;
+  assert.match(second.path, /^\/api\/v1\/sessions\/tb-session-\d+\/continueChat$/);
   assert.deepEqual(second.body, { message: "Suporte" }, "“2” picks the second choice");
 
   assert.deepEqual((await messagesOf(ticket.id)).map((m) => [m.body, m.origin]), [
@@ -214,10 +196,10 @@ Deno.test("[integrations] Typebot: choices as numbered lines, then #{queueId} tr
   assert.deepEqual([moved.status, moved.queueId, moved.userId], ["pending", queues.support, null]);
 
   // The bot really stopped: the next message reaches nobody but a person.
-  const calls = fake.typebotCalls.length;
+  const made = calls.length;
   await customerWrites("5511966660002", "Bruno Lima", "Alô?");
   while ((await jobs.tick()).claimed > 0) { /* nothing to run */ }
-  assert.equal(fake.typebotCalls.length, calls);
+  assert.equal(calls.length, made);
   const session = await db.one<{ stop_reason: string }>(sql`
     select stop_reason from queue_integration_sessions where ticket_id = ${ticket.id}`);
   assert.equal(session.stop_reason, "transferred");
@@ -327,17 +309,14 @@ Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text,
     typebotUnknownMessage: "Não entendi.",
   });
   await useOnConnection(bot.id);
-  let starts = 0;
-  fake.typebotReply = (call) =>
-    call.path.endsWith("/startChat")
-      ? {
-        sessionId: `card-${++starts}`,
-        messages: [
-          { type: "text", content: { markdown: "Bem-vindo ao cardápio" } },
-          { type: "image", content: { url: `${fake.baseUrl}/files/pizza` } },
-        ],
-      }
-      : { messages: [] };
+  fake.typebot.flows["cardapio"] = [
+    { text: "Bem-vindo ao cardápio" },
+    { image: `${fake.baseUrl}/files/pizza` },
+    { input: { variable: "pedido" } },
+  ];
+  const starts = () =>
+    fake.typebot.calls.filter((call) => call.path === "/api/v1/typebots/cardapio/startChat")
+      .length;
   const sentAt = async (ticketId: number) =>
     await db.query<{ body: string; media_name: string | null; created_at: Date }>(sql`
       select body, media_name, created_at from messages
@@ -360,6 +339,7 @@ Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text,
     "each reply is held back by the delay",
   );
 
+  // The answer ends the flow with nothing more to say.
   await customerWrites("5511966660005", "Eva", "qualquer coisa");
   await runJobs();
   assert.equal((await sentAt(ticket.id)).at(-1)!.body, "Não entendi.");
@@ -369,12 +349,12 @@ Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text,
   assert.equal((await sentAt(ticket.id)).at(-1)!.body, "Recomeçando…");
   await customerWrites("5511966660005", "Eva", "de novo");
   await runJobs();
-  assert.equal(starts, 2, "after the restart keyword the next message starts a new chat");
+  assert.equal(starts(), 2, "after the restart keyword the next message starts a new chat");
 
   clock.advance(2 * 60_000);
   await customerWrites("5511966660005", "Eva", "voltei");
   await runJobs();
-  assert.equal(starts, 3, "a session silent for longer than typebotExpires starts over");
+  assert.equal(starts(), 3, "a session silent for longer than typebotExpires starts over");
 
   await customerWrites("5511966660005", "Eva", "sair");
   await runJobs();
@@ -390,18 +370,10 @@ Deno.test("[integrations] Typebot: a transfer before any held reply takes the ty
     typebotDelayMessage: 800,
   });
   await useOnConnection(bot.id);
-  fake.typebotReply = () => ({
-    sessionId: "direto-1",
-    messages: [
-      {
-        type: "text",
-        content: {
-          richText: [{ type: "p", children: [{ text: `#{"queueId":${queues.support}}` }] }],
-        },
-      },
-      { type: "text", content: { markdown: "Nunca dito" } },
-    ],
-  });
+  fake.typebot.flows["direto"] = [
+    { text: `#{"queueId":${queues.support}}` },
+    { text: "Nunca dito" },
+  ];
   const watched = watchPhone("5511966660007");
   try {
     const ticket = await customerWrites("5511966660007", "Fábio", "Oi");
@@ -413,4 +385,105 @@ Deno.test("[integrations] Typebot: a transfer before any held reply takes the ty
   } finally {
     watched.restore();
   }
+});
+
+Deno.test("[integrations] Typebot: a client-side set variable, a pausing wait and the end run through; the next message restarts", async () => {
+  const bot = await createIntegration({
+    type: "typebot",
+    name: "Ciclo",
+    urlN8N: `${fake.baseUrl}/typebot`,
+    typebotSlug: "ciclo",
+    typebotDelayMessage: 0,
+    typebotUnknownMessage: "Não entendi.",
+  });
+  await useOnConnection(bot.id);
+  fake.typebot.flows["ciclo"] = [
+    // "Moment of the day" and "Execute on client" Set variable blocks run in the browser.
+    { setVariableOnClient: { variable: "periodo", code: "return 'manhã'" } },
+    { text: "Olá! Qual é o seu nome?" },
+    { input: { variable: "nome" } },
+    { text: "Obrigado, {{nome}}. Aguarde um instante…" },
+    { wait: { seconds: 30, pause: true } },
+    { text: "Pronto, {{nome}}: pedido registrado." },
+    { wait: { seconds: 2 } },
+    { text: "Até logo!" },
+  ];
+  const bodies = async (
+    ticketId: number,
+  ) => (await db.query<{ body: string; created_at: Date }>(sql`
+      select body, created_at from messages
+      where ticket_id = ${ticketId} and from_me order by id`));
+  const typebotCalls = () => fake.typebot.calls.length;
+
+  const ticket = await customerWrites("5511966660008", "Ana", "Oi");
+  await runJobs();
+  assert.deepEqual((await bodies(ticket.id)).map((m) => m.body), ["Olá! Qual é o seu nome?"]);
+  const resumed = fake.typebot.calls.at(-1)!;
+  assert.match(resumed.path, /\/continueChat$/);
+  assert.deepEqual(resumed.body, {}, "the client-side set variable is answered without a value");
+
+  await customerWrites("5511966660008", "Ana", "Ana");
+  await runJobs();
+  assert.equal((await bodies(ticket.id)).at(-1)!.body, "Obrigado, Ana. Aguarde um instante…");
+  // While Typebot waits, what the customer writes does not answer the wait.
+  const paused = typebotCalls();
+  await customerWrites("5511966660008", "Ana", "Alô?");
+  await runJobs();
+  assert.equal(typebotCalls(), paused);
+
+  clock.advance(30_000);
+  while ((await jobs.tick()).claimed > 0) { /* the wait is over */ }
+  const [, , done, bye] = await bodies(ticket.id);
+  assert.deepEqual([done!.body, bye!.body], ["Pronto, Ana: pedido registrado.", "Até logo!"]);
+  assert.equal(
+    bye!.created_at.getTime(),
+    clock.now().getTime() + 2_000,
+    "a wait that does not pause holds the next message back",
+  );
+  const result = fake.typebot.results.at(-1)!;
+  assert.deepEqual([result.publicId, result.variables.nome], ["ciclo", "Ana"]);
+  assert.equal(result.variables.periodo, undefined, "no customer text became the variable");
+  assert.ok(
+    ![...fake.typebot.sessions.values()].some((live) => live.publicId === "ciclo"),
+    "Typebot deleted the finished session",
+  );
+
+  // The flow ended: the next message starts it again, and the bot still answers this ticket.
+  await customerWrites("5511966660008", "Ana", "Oi de novo");
+  await runJobs();
+  assert.equal((await bodies(ticket.id)).at(-1)!.body, "Olá! Qual é o seu nome?");
+  const starts = fake.typebot.calls.filter((call) => call.path.endsWith("/ciclo/startChat"));
+  assert.equal(starts.length, 2);
+  assert.equal((await bodies(ticket.id)).filter((m) => m.body === "Não entendi.").length, 0);
+  const session = await db.one<{ stopped_at: Date | null }>(sql`
+    select stopped_at from queue_integration_sessions where ticket_id = ${ticket.id}`);
+  assert.equal(session.stopped_at, null);
+});
+
+Deno.test("[integrations] Typebot: a session Typebot no longer knows starts a new chat", async () => {
+  const bot = await createIntegration({
+    type: "typebot",
+    name: "Esquecido",
+    urlN8N: `${fake.baseUrl}/typebot`,
+    typebotSlug: "esquecido",
+    typebotDelayMessage: 0,
+  });
+  await useOnConnection(bot.id);
+  fake.typebot.flows["esquecido"] = [
+    { text: "Qual o seu pedido?" },
+    { input: { variable: "pedido" } },
+    { text: "Anotado: {{pedido}}" },
+    { input: { variable: "mais" } },
+  ];
+  const ticket = await customerWrites("5511966660009", "Bia", "Oi");
+  await runJobs();
+  // Typebot dropped the session (its own expiry, a restart of its database).
+  fake.typebot.sessions.clear();
+  await customerWrites("5511966660009", "Bia", "pizza");
+  await runJobs();
+  const sent = (await messagesOf(ticket.id)).filter((m) => m.from_me).map((m) => m.body);
+  assert.deepEqual(sent, ["Qual o seu pedido?", "Qual o seu pedido?"]);
+  const session = await db.one<{ stopped_at: Date | null }>(sql`
+    select stopped_at from queue_integration_sessions where ticket_id = ${ticket.id}`);
+  assert.equal(session.stopped_at, null, "the integration goes on in this ticket");
 });

@@ -1,16 +1,13 @@
 /**
  * Local stand-ins for the outside services of queue integrations (reference/protocols.md):
- * a webhook receiver that checks `X-Balcao-Signature`, Typebot's v1 chat API, Google's
- * token endpoint and Dialogflow's detectIntent, and an address that never answers. Every
- * call is recorded; what each answers is set by the test.
+ * a webhook receiver that checks `X-Balcao-Signature`, Typebot's v1 chat API (a small flow
+ * engine, fake_typebot.ts, under `/typebot`), Google's token endpoint and Dialogflow's
+ * detectIntent, and an address that never answers. Every call is recorded; what each answers
+ * is set by the test.
  */
 import { importSPKI, jwtVerify } from "jose";
 import { signatureOf } from "../../services/integrations/webhook.ts";
-
-export interface TypebotCall {
-  path: string;
-  body: Record<string, unknown>;
-}
+import { createFakeTypebot, type FakeTypebot } from "./fake_typebot.ts";
 
 export interface FakeIntegrations {
   baseUrl: string;
@@ -18,8 +15,8 @@ export interface FakeIntegrations {
   webhookSecret: string;
   webhookCalls: { body: Record<string, unknown>; signatureOk: boolean }[];
   webhookReply: () => { status: number; body: unknown };
-  typebotCalls: TypebotCall[];
-  typebotReply: (call: TypebotCall) => unknown;
+  /** Typebot: the flows by public id, the calls, the finished flows' variables. */
+  typebot: FakeTypebot;
   /** The service account's public key (SPKI PEM) the token endpoint verifies with. */
   publicKeyPem: string;
   tokenCalls: { assertionOk: boolean; claims: Record<string, unknown> }[];
@@ -37,8 +34,7 @@ export function startFakeIntegrations(): FakeIntegrations {
     webhookSecret: "",
     webhookCalls: [],
     webhookReply: () => ({ status: 200, body: {} }),
-    typebotCalls: [],
-    typebotReply: () => ({ sessionId: "s-1", messages: [] }),
+    typebot: createFakeTypebot(),
     publicKeyPem: "",
     tokenCalls: [],
     detectCalls: [],
@@ -78,9 +74,7 @@ export function startFakeIntegrations(): FakeIntegrations {
       return json(reply.body, reply.status);
     }
     if (path.startsWith("/typebot/")) {
-      const call = { path: path.slice("/typebot".length), body: await request.json() };
-      fake.typebotCalls.push(call);
-      return json(fake.typebotReply(call));
+      return fake.typebot.handle(path.slice("/typebot".length), await request.json());
     }
     if (path === "/token") {
       const form = new URLSearchParams(await request.text());
