@@ -145,6 +145,7 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
     speech: createAzureSpeech({ urlTemplate: deps.config.azureSpeechUrl }),
     outbound: outboundClient(deps.config.allowPrivateHosts),
     dialogflowUrl: deps.config.dialogflowUrl,
+    dialogflowRegionalUrl: deps.config.dialogflowRegionalUrl,
     asaasBaseUrl: deps.config.asaasBaseUrl,
   };
 }

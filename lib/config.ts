@@ -21,6 +21,9 @@ const EnvSchema = z.object({
   /** Azure Speech's address, `{region}` and `{service}` (tts, stt) filled in per call. */
   AZURE_SPEECH_URL: z.string().includes("{region}").includes("{service}").optional(),
   DIALOGFLOW_URL: z.string().url().default("https://dialogflow.googleapis.com"),
+  /** A regional agent's API root, `{region}` filled in (Google's `{region}-dialogflow` host). */
+  DIALOGFLOW_REGIONAL_URL: z.string().includes("{region}")
+    .default("https://{region}-dialogflow.googleapis.com"),
   /** Asaas's API address for the "segunda via" lookups (its sandbox, or a test's fake). */
   ASAAS_BASE_URL: z.string().url().optional(),
   /** Hosts or host:port pairs on a private network that outbound calls may reach. */
@@ -89,6 +92,8 @@ export interface Config {
   azureSpeechUrl?: string;
   /** Dialogflow ES's API root (detectIntent); tests point it at a fake. */
   dialogflowUrl: string;
+  /** The same for regional agents, with `{region}` in it. */
+  dialogflowRegionalUrl: string;
   asaasBaseUrl?: string;
   /** Private hosts (or host:port) that outbound calls to tenant-chosen addresses may reach. */
   allowPrivateHosts: string[];
@@ -138,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     openaiModel: e.OPENAI_MODEL,
     azureSpeechUrl: e.AZURE_SPEECH_URL,
     dialogflowUrl: e.DIALOGFLOW_URL.replace(/\/+$/, ""),
+    dialogflowRegionalUrl: e.DIALOGFLOW_REGIONAL_URL.replace(/\/+$/, ""),
     asaasBaseUrl: e.ASAAS_BASE_URL,
     allowPrivateHosts: e.ALLOW_PRIVATE_HOSTS,
     trustProxy: e.TRUST_PROXY,

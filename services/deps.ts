@@ -44,6 +44,8 @@ export interface ServiceDeps {
   outbound: OutboundFetch;
   /** Dialogflow's API (`DIALOGFLOW_URL`; Google's by default, a fake in tests). */
   dialogflowUrl: string;
+  /** A regional agent's API root with `{region}` (`DIALOGFLOW_REGIONAL_URL`). */
+  dialogflowRegionalUrl: string;
   /** `ASAAS_BASE_URL` for the "segunda via" lookups; Asaas's own address when unset. */
   asaasBaseUrl?: string;
 }

@@ -39,6 +39,7 @@ type Form = {
   projectName: string;
   jsonContent: string;
   language: string;
+  dialogflowLocation: string;
   urlN8N: string;
   typebotSlug: string;
   typebotExpires: string;
@@ -57,6 +58,7 @@ function formOf(row?: IntegrationRow): Form {
     projectName: row?.type === "dialogflow" ? row.projectName : "",
     jsonContent: "",
     language: row?.language ?? "pt-BR",
+    dialogflowLocation: row?.dialogflowLocation ?? "",
     urlN8N: row?.urlN8N ?? "",
     typebotSlug: row?.typebotSlug ?? "",
     typebotExpires: String(row?.typebotExpires ?? 1),
@@ -150,6 +152,7 @@ export function IntegrationDialog({ integrationId, onSaved, onClose }: Integrati
           projectName: form.projectName.trim(),
           jsonContent: form.jsonContent.trim() || undefined,
           language: form.language,
+          dialogflowLocation: form.dialogflowLocation.trim(),
         },
       });
       pushToast({ tone: "success", message: t("integrations.testOk") });
@@ -280,6 +283,17 @@ export function IntegrationDialog({ integrationId, onSaved, onClose }: Integrati
                 onChange={set("language")}
               />
             </div>
+            <Input
+              id="integration-location"
+              label={t("integrations.locationLabel")}
+              value={form.dialogflowLocation}
+              maxLength={40}
+              autoComplete="off"
+              placeholder="global"
+              hint={t("integrations.locationHint")}
+              error={errors.dialogflowLocation}
+              onInput={set("dialogflowLocation")}
+            />
             {textArea("jsonContent", t("integrations.jsonLabel"), {
               rows: 6,
               mono: true,

@@ -8,7 +8,7 @@ import { createDialogflowClient, type DialogflowClient } from "./dialogflow.ts";
 const clients = new WeakMap<object, DialogflowClient>();
 
 export function dialogflowOf(
-  deps: Pick<ServiceDeps, "outbound" | "dialogflowUrl" | "clock">,
+  deps: Pick<ServiceDeps, "outbound" | "dialogflowUrl" | "dialogflowRegionalUrl" | "clock">,
 ): DialogflowClient {
   let client = clients.get(deps.outbound);
   if (!client) {

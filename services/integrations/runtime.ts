@@ -46,6 +46,7 @@ export type RuntimeDeps = Pick<
   | "secrets"
   | "outbound"
   | "dialogflowUrl"
+  | "dialogflowRegionalUrl"
   | "sessions"
 >;
 
@@ -61,7 +62,7 @@ async function integrationOfTicket(
   return await db.maybeOne<ActiveIntegration>(sql`
     select i.id, i.type, i.name, i.project_name as "projectName",
            i.json_content_sealed as "jsonSealed", i.hmac_secret_sealed as "hmacSealed",
-           i.language, i.url_n8n as url, i.typebot_slug as "typebotSlug",
+           i.language, i.dialogflow_location as "dialogflowLocation", i.url_n8n as url, i.typebot_slug as "typebotSlug",
            i.typebot_expires as "typebotExpires",
            i.typebot_keyword_finish as "typebotKeywordFinish",
            i.typebot_keyword_restart as "typebotKeywordRestart",
@@ -276,6 +277,7 @@ async function askDialogflow(
   );
   const result = await dialogflowOf(deps).detectIntent(parseServiceAccount(json), {
     projectId: integration.projectName,
+    location: integration.dialogflowLocation,
     session: `balcao-${companyId}-${ticket.id}`,
     text,
     languageCode: integration.language,

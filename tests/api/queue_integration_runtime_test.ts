@@ -26,6 +26,7 @@ const env = await openTicketEnv({
   env: {
     ALLOW_PRIVATE_HOSTS: new URL(fake.baseUrl).host,
     DIALOGFLOW_URL: fake.baseUrl,
+    DIALOGFLOW_REGIONAL_URL: `${fake.baseUrl}/regional/{region}`,
   },
 });
 fake.now = () => clock.now();
@@ -77,6 +78,22 @@ function watchPhone(number: string) {
   };
   return { presences, sends, restore: () => phone.send = send };
 }
+
+/** A service account whose key the fake token endpoint checks assertions with. */
+async function serviceAccount() {
+  if (!cachedAccount) {
+    const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+    fake.publicKeyPem = await exportSPKI(publicKey);
+    cachedAccount = {
+      type: "service_account",
+      client_email: "bot@balcao-test.iam.gserviceaccount.com",
+      private_key: await exportPKCS8(privateKey),
+      token_uri: `${fake.baseUrl}/token`,
+    };
+  }
+  return cachedAccount;
+}
+let cachedAccount: Record<string, string> | undefined;
 
 async function messagesOf(ticketId: number) {
   return await db.query<{ body: string; from_me: boolean; origin: string | null }>(sql`
@@ -206,14 +223,8 @@ Deno.test("[integrations] Typebot: choices as numbered lines, then #{queueId} tr
 });
 
 Deno.test("[integrations] Dialogflow: a locally signed token, detectIntent in the language, the end closes", async () => {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  fake.publicKeyPem = await exportSPKI(publicKey);
-  const account = {
-    type: "service_account",
-    client_email: "bot@balcao-test.iam.gserviceaccount.com",
-    private_key: await exportPKCS8(privateKey),
-    token_uri: `${fake.baseUrl}/token`,
-  };
+  const account = await serviceAccount();
+  fake.dialogflow.agents["balcao-test"] = "global";
   const tested = await answer(
     await asAdmin("POST", "/api/queueIntegration/testSession", {
       projectName: "balcao-test",
@@ -232,7 +243,7 @@ Deno.test("[integrations] Dialogflow: a locally signed token, detectIntent in th
   assert.equal(agent.jsonContentHint, account.client_email);
   assert.equal(JSON.stringify(agent).includes("PRIVATE KEY"), false, "the key never comes back");
   await useOnConnection(agent.id);
-  fake.detectReply = (text) => ({
+  fake.dialogflow.reply = (text) => ({
     queryResult: {
       fulfillmentMessages: [{ text: { text: [text === "adiós" ? "¡Hasta luego!" : "¡Hola!"] } }],
       intent: { endInteraction: text === "adiós" },
@@ -246,7 +257,7 @@ Deno.test("[integrations] Dialogflow: a locally signed token, detectIntent in th
   assert.ok(fake.tokenCalls.every((call) => call.assertionOk), "RS256 with the account's key");
   assert.equal(fake.tokenCalls[0]!.claims.iss, account.client_email);
   assert.equal(fake.tokenCalls.length, 1, "the token is kept until it expires");
-  const detect = fake.detectCalls.at(-1)!;
+  const detect = fake.dialogflow.calls.at(-1)!;
   assert.equal(detect.authorization, "Bearer token-1");
   assert.match(
     detect.path,
@@ -486,4 +497,72 @@ Deno.test("[integrations] Typebot: a session Typebot no longer knows starts a ne
   const session = await db.one<{ stopped_at: Date | null }>(sql`
     select stopped_at from queue_integration_sessions where ticket_id = ${ticket.id}`);
   assert.equal(session.stopped_at, null, "the integration goes on in this ticket");
+});
+
+/** A Dialogflow integration on the connection, answering with the default and platform texts. */
+async function dialogflowAgent(name: string, projectName: string, location?: string) {
+  const agent = await createIntegration({
+    type: "dialogflow",
+    name,
+    projectName,
+    ...(location ? { dialogflowLocation: location } : {}),
+    jsonContent: JSON.stringify(await serviceAccount()),
+    language: "pt-BR",
+  });
+  await useOnConnection(agent.id);
+  fake.dialogflow.reply = (text) => ({
+    queryResult: {
+      queryText: text,
+      fulfillmentText: "Olá!",
+      // The default response and the same one for Facebook and Telegram: one is ours.
+      fulfillmentMessages: [
+        { text: { text: ["Olá!"] } },
+        { platform: "FACEBOOK", text: { text: ["Olá!"] } },
+        { platform: "TELEGRAM", text: { text: ["Olá, Telegram!"] } },
+      ],
+      intent: { endInteraction: false },
+    },
+  });
+  return agent;
+}
+
+async function stoppedAt(ticketId: number) {
+  return (await db.one<{ stopped_at: Date | null }>(sql`
+    select stopped_at from queue_integration_sessions where ticket_id = ${ticketId}`)).stopped_at;
+}
+
+Deno.test("[integrations] Dialogflow as Google serves it: 256 characters, the default platform's messages, 429 and 503 tried again", async () => {
+  fake.dialogflow.agents["balcao-longo"] = "global";
+  await dialogflowAgent("Agente paciente", "balcao-longo");
+  // Busy, then unavailable: Google asks to try again later.
+  fake.dialogflow.failures = [429, 503];
+  const long = `Bom dia, ${"quero saber do meu pedido ".repeat(15)}e da entrega.`;
+  assert.ok(long.length > 256);
+  const ticket = await customerWrites("5511966660010", "Lia", long);
+  await runJobs();
+  const calls = fake.dialogflow.calls.filter((call) => call.path.includes("balcao-longo"));
+  assert.equal(calls.length, 3, "the 429 and the 503 were tried again");
+  const sent = (calls.at(-1)!.body.queryInput as { text: { text: string } }).text.text;
+  assert.ok([...sent].length <= 256, "the text fits Dialogflow's limit");
+  assert.ok(long.startsWith(sent.trimEnd()), "cut, not rewritten");
+  assert.deepEqual((await messagesOf(ticket.id)).filter((m) => m.from_me).map((m) => m.body), [
+    "Olá!",
+  ]);
+  assert.equal(await stoppedAt(ticket.id), null);
+});
+
+Deno.test("[integrations] Dialogflow: a regional agent is asked at its region's host, under its location", async () => {
+  fake.dialogflow.agents["balcao-eu"] = "europe-west2";
+  const agent = await dialogflowAgent("Agente europeu", "balcao-eu", "europe-west2");
+  assert.equal(agent.dialogflowLocation, "europe-west2");
+  const ticket = await customerWrites("5511966660011", "Rui", "Olá");
+  await runJobs();
+  assert.match(
+    fake.dialogflow.calls.at(-1)!.path,
+    /^\/regional\/europe-west2\/v2\/projects\/balcao-eu\/locations\/europe-west2\/agent\/sessions\/balcao-\d+-\d+:detectIntent$/,
+  );
+  assert.deepEqual((await messagesOf(ticket.id)).filter((m) => m.from_me).map((m) => m.body), [
+    "Olá!",
+  ]);
+  assert.equal(await stoppedAt(ticket.id), null);
 });

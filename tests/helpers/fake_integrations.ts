@@ -2,11 +2,12 @@
  * Local stand-ins for the outside services of queue integrations (reference/protocols.md):
  * a webhook receiver that checks `X-Balcao-Signature`, Typebot's v1 chat API (a small flow
  * engine, fake_typebot.ts, under `/typebot`), Google's token endpoint and Dialogflow's
- * detectIntent, and an address that never answers. Every call is recorded; what each answers
+ * detectIntent (fake_dialogflow.ts), and an address that never answers. Every call is recorded; what each answers
  * is set by the test.
  */
 import { importSPKI, jwtVerify } from "jose";
 import { signatureOf } from "../../services/integrations/webhook.ts";
+import { createFakeDialogflow, type FakeDialogflow } from "./fake_dialogflow.ts";
 import { createFakeTypebot, type FakeTypebot } from "./fake_typebot.ts";
 
 export interface FakeIntegrations {
@@ -20,8 +21,8 @@ export interface FakeIntegrations {
   /** The service account's public key (SPKI PEM) the token endpoint verifies with. */
   publicKeyPem: string;
   tokenCalls: { assertionOk: boolean; claims: Record<string, unknown> }[];
-  detectCalls: { path: string; authorization: string | null; body: Record<string, unknown> }[];
-  detectReply: (text: string) => unknown;
+  /** Dialogflow ES: its agents, calls and answers; it takes the tokens issued here. */
+  dialogflow: FakeDialogflow;
   /** The time the token endpoint checks the assertion's dates against (the test's clock). */
   now: () => Date;
   close(): Promise<void>;
@@ -37,8 +38,7 @@ export function startFakeIntegrations(): FakeIntegrations {
     typebot: createFakeTypebot(),
     publicKeyPem: "",
     tokenCalls: [],
-    detectCalls: [],
-    detectReply: () => ({ queryResult: {} }),
+    dialogflow: createFakeDialogflow(),
     now: () => new Date(),
     close: async () => {
       stalled.abort();
@@ -92,12 +92,13 @@ export function startFakeIntegrations(): FakeIntegrations {
       }
       fake.tokenCalls.push({ assertionOk, claims });
       if (!assertionOk) return json({ error: "invalid_grant" }, 400);
-      return json({ access_token: `token-${fake.tokenCalls.length}`, expires_in: 3600 });
+      const token = `token-${fake.tokenCalls.length}`;
+      fake.dialogflow.tokens.add(token);
+      return json({ access_token: token, expires_in: 3600 });
     }
     if (path.endsWith(":detectIntent")) {
       const body = await request.json();
-      fake.detectCalls.push({ path, authorization: request.headers.get("authorization"), body });
-      return json(fake.detectReply(body.queryInput?.text?.text ?? ""));
+      return fake.dialogflow.handle(path, request.headers.get("authorization"), body);
     }
     return json({ error: "not found" }, 404);
   });
