@@ -8,8 +8,40 @@
  * changes gets a new client at its next answer (the anchor cached one per connection and
  * kept the first key until a restart). Calls have a time limit and one retry; the caller
  * decides what a failure means for the conversation.
+ *
+ * The request follows the model's family (https://platform.openai.com/docs/guides/reasoning):
+ * the reasoning models (o1, o3, o4-mini…, gpt-5…) refuse `max_tokens` and any temperature
+ * but 1, so they get `max_completion_tokens` and no temperature; the chat models (and the
+ * gateways that copy their API) get `max_tokens` and the prompt's temperature. A refusal is
+ * an `AiProviderError` with the provider's own words, for the admin to read.
  */
 import OpenAI, { toFile } from "openai";
+
+/**
+ * The provider refused or failed; `message` is its own explanation ("OpenAI 429: …"), or
+ * `code` names what went wrong when the provider said nothing of it.
+ */
+export class AiProviderError extends Error {
+  constructor(readonly status: number | undefined, message: string, readonly code?: string) {
+    super(message);
+  }
+}
+
+/** o1, o3-mini, o4-mini, gpt-5, gpt-5-mini… also behind a gateway's "openai/" prefix. */
+export function isReasoningModel(model: string): boolean {
+  return /^(?:[\w-]+\/)?(?:o\d|gpt-5)(?!-chat)/i.test(model);
+}
+
+/** The provider's words for a failed call (its error body's message), never the key. */
+function providerError(error: unknown): unknown {
+  if (!(error instanceof OpenAI.APIError)) return error;
+  const body = error.error as { message?: unknown } | undefined;
+  const said = typeof body?.message === "string" ? body.message : error.message;
+  return new AiProviderError(
+    error.status,
+    error.status ? `OpenAI ${error.status}: ${said}` : `OpenAI: ${said}`,
+  );
+}
 
 export interface ChatTurn {
   role: "system" | "user" | "assistant";
@@ -68,14 +100,27 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
   };
   return {
     async chat(apiKey, request) {
+      const limits = isReasoningModel(options.model)
+        ? { max_completion_tokens: request.maxTokens }
+        : { max_tokens: request.maxTokens, temperature: request.temperature };
       const completion = await clientFor(apiKey).chat.completions.create({
         model: options.model,
         messages: request.messages,
-        max_tokens: request.maxTokens,
-        temperature: request.temperature,
+        ...limits,
+      }).catch((error) => {
+        throw providerError(error);
       });
+      const choice = completion.choices[0];
+      if (!choice?.message?.content && choice?.finish_reason === "length") {
+        // A reasoning model spent the whole limit thinking: nothing was left to answer with.
+        throw new AiProviderError(
+          undefined,
+          "OpenAI: the answer was cut at max_completion_tokens before any text",
+          "ERR_PROMPT_ANSWER_CUT",
+        );
+      }
       return {
-        text: completion.choices[0]?.message?.content ?? "",
+        text: choice?.message?.content ?? "",
         usage: {
           promptTokens: completion.usage?.prompt_tokens ?? 0,
           completionTokens: completion.usage?.completion_tokens ?? 0,
@@ -86,6 +131,8 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
       const result = await clientFor(apiKey).audio.transcriptions.create({
         model: options.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL,
         file: await toFile(audio.bytes, audio.fileName),
+      }).catch((error) => {
+        throw providerError(error);
       });
       return result.text;
     },

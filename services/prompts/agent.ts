@@ -20,16 +20,16 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { enqueueJob, type JobHandler } from "../../lib/jobs/mod.ts";
-import type { ChatTurn } from "../../lib/ai/provider.ts";
+import { AiProviderError, type ChatTurn } from "../../lib/ai/provider.ts";
 import { TEXT_ONLY } from "../../lib/ai/voices.ts";
-import { voiceLanguage } from "../../lib/ai/azure_speech.ts";
+import { AzureSpeechError, voiceLanguage } from "../../lib/ai/azure_speech.ts";
 import { planFeaturesOf } from "../accounts/permissions.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { announceTicketChange } from "../tickets/announce.ts";
 import type { InboundHook } from "../tickets/mod.ts";
 import { sendSystemMessage } from "../tickets/outbound.ts";
 import { findTicketRow, presentTicket } from "../tickets/rows.ts";
-import { countPromptUsage, keyPurpose } from "./prompts.ts";
+import { countPromptUsage, keyPurpose, notePromptOutcome } from "./prompts.ts";
 
 /** What the model says, first thing, when a person must take over (the anchor's phrase). */
 export const TRANSFER_PHRASE = "Ação: Transferir para o setor de atendimento";
@@ -194,6 +194,7 @@ async function replyWithAi(
       temperature: prompt.temperature,
     });
     await countPromptUsage(db, prompt.id, answer.usage);
+    await notePromptOutcome(deps, companyId, prompt.id, null);
     const reply = splitTransfer(answer.text);
     if (reply.text) await sendReply(deps, companyId, ticket, prompt, reply.text);
     if (reply.transfer) await handOver(deps, companyId, ticketId, prompt.queueId);
@@ -204,7 +205,29 @@ async function replyWithAi(
       promptId: prompt.id,
       reason: error instanceof Error ? error.message : String(error),
     });
+    await noteRefusal(deps, companyId, prompt.id, error);
     await handOver(deps, companyId, ticketId, undefined);
+  }
+}
+
+/**
+ * A provider's refusal (OpenAI's, Azure's) kept on the prompt, so its admins read why on the
+ * prompts page: a bad key, no credit, a model that refuses a parameter. Other failures are
+ * ours and only logged.
+ */
+async function noteRefusal(
+  deps: AgentDeps,
+  companyId: number,
+  promptId: number,
+  error: unknown,
+): Promise<void> {
+  if (error instanceof AiProviderError) {
+    await notePromptOutcome(deps, companyId, promptId, {
+      message: error.message,
+      code: error.code,
+    });
+  } else if (error instanceof AzureSpeechError) {
+    await notePromptOutcome(deps, companyId, promptId, { message: error.message });
   }
 }
 
@@ -243,7 +266,13 @@ async function sendReply(
   let media;
   try {
     const azure = await azureOf(deps, prompt);
-    if (!azure) throw new Error("the prompt has a voice but no Azure key and region");
+    if (!azure) {
+      await notePromptOutcome(deps, companyId, prompt.id, {
+        message: "no Azure key and region",
+        code: "ERR_PROMPT_VOICE_KEY_REQUIRED",
+      });
+      throw new Error("the prompt has a voice but no Azure key and region");
+    }
     const audio = await deps.speech.synthesize(azure.key, azure.region, {
       text,
       voice: prompt.voice,
@@ -257,6 +286,7 @@ async function sendReply(
       promptId: prompt.id,
       reason: error instanceof Error ? error.message : String(error),
     });
+    await noteRefusal(deps, companyId, prompt.id, error);
     await sendSystemMessage(deps, companyId, ticket, text);
     return;
   }

@@ -33,6 +33,9 @@ const PROMPT_COLUMNS = sql`
   p.completion_tokens::int8::float8 as "completionTokens",
   case when q.id is null then null else json_build_object('id', q.id, 'name', q.name) end
     as queue,
+  case when p.last_error_at is null then null else json_build_object(
+    'message', p.last_error, 'code', p.last_error_code, 'at', p.last_error_at) end
+    as "lastError",
   p.created_at as "createdAt", p.updated_at as "updatedAt"`;
 
 function selectPrompts(companyId: number, where = sql.empty, tail = sql.empty) {
@@ -225,4 +228,29 @@ export async function countPromptUsage(
     set prompt_tokens = prompt_tokens + ${usage.promptTokens},
         completion_tokens = completion_tokens + ${usage.completionTokens}
     where id = ${promptId}`);
+}
+
+/**
+ * Notes how the provider answered a prompt's call: its refusal (the provider's words, or a
+ * code of ours), or null once a call works again. The admins' list hears the change.
+ */
+export async function notePromptOutcome(
+  deps: Pick<ServiceDeps, "db" | "hub" | "clock">,
+  companyId: number,
+  promptId: number,
+  failure: { message: string; code?: string } | null,
+): Promise<void> {
+  const { rowCount } = failure
+    ? await deps.db.run(sql`update prompts
+        set last_error = ${failure.message.slice(0, 1000)}, last_error_code = ${
+      failure.code ?? null
+    },
+            last_error_at = ${deps.clock.now()}
+        where id = ${promptId} and company_id = ${companyId}`)
+    : await deps.db.run(sql`update prompts
+        set last_error = null, last_error_code = null, last_error_at = null
+        where id = ${promptId} and company_id = ${companyId} and last_error_at is not null`);
+  if (rowCount === 0) return;
+  const prompt = await findPrompt(deps.db, companyId, promptId);
+  if (prompt) await publishPrompt(deps, companyId, { action: "update", prompt });
 }

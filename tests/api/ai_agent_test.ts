@@ -135,7 +135,11 @@ Deno.test("[ai] the transfer phrase moves the ticket to the prompt's queue and t
 
 Deno.test("[ai] a provider failure leaves the ticket pending for a person, the message kept", async () => {
   fake.reply = () => {
-    throw 500;
+    throw {
+      status: 429,
+      message: "You exceeded your current quota, please check your plan and billing details.",
+      code: "insufficient_quota",
+    };
   };
   const ticket = await customerWrites("5511977770003", "Carla", "Meu sinal caiu");
   await runJobs();
@@ -151,6 +155,13 @@ Deno.test("[ai] a provider failure leaves the ticket pending for a person, the m
   const job = await db.one<{ status: string }>(sql`select status from jobs
     where kind = 'ai.reply' and payload->>'ticketId' = ${String(ticket.id)}`);
   assert.equal(job.status, "done", "the failure is handled, not retried into a second answer");
+  // The admin reads the provider's own words on the prompts page.
+  const shown = await answer(await asAdmin("GET", `/api/prompt/${promptId}`));
+  assert.equal(
+    shown.body.lastError.message,
+    "OpenAI 429: You exceeded your current quota, please check your plan and billing details.",
+  );
+  assert.equal(shown.body.lastError.code, null);
 });
 
 Deno.test("[ai] a changed key is used at the next answer; a taken ticket is left to its agent", async () => {
@@ -167,6 +178,8 @@ Deno.test("[ai] a changed key is used at the next answer; a taken ticket is left
   const ticket = await customerWrites("5511977770004", "Davi", "Bom dia");
   await runJobs();
   assert.equal(fake.chats.at(-1)!.authorization, "Bearer sk-second-key-0000002");
+  const cleared = await answer(await asAdmin("GET", `/api/prompt/${promptId}`));
+  assert.equal(cleared.body.lastError, null, "an answer that works clears the last refusal");
 
   const accepted = await answer(
     await asAgent("PUT", `/api/tickets/${ticket.id}`, {

@@ -9,7 +9,10 @@
  *
  * It refuses what OpenAI refuses: a key that is not an OpenAI key (401 `invalid_api_key`),
  * a speech voice that is not one of OpenAI's (400 `invalid_value`: an Azure voice name is
- * not one). Every request is recorded with its headers, so a test can check that no other
+ * not one), and for the reasoning models (o-series, gpt-5: the reference's "o-series models
+ * only" notes and https://platform.openai.com/docs/guides/reasoning) `max_tokens` (400
+ * `unsupported_parameter`, use `max_completion_tokens`) and a temperature other than 1 (400
+ * `unsupported_value`). Every request is recorded with its headers, so a test can check that no other
  * provider's key ever reaches it. `reply` may throw a number to answer that status, or wait
  * on a promise to act as a slow provider.
  */
@@ -19,9 +22,16 @@ export interface ChatCall {
   authorization: string | null;
   model: string;
   messages: ChatTurn[];
-  maxTokens: number;
-  temperature: number;
+  maxTokens: number | undefined;
+  maxCompletionTokens: number | undefined;
+  temperature: number | undefined;
 }
+
+/** What `reply` may throw for an error answer: a status, or OpenAI's error fields. */
+export type ChatFailure = number | { status: number; message: string; code?: string };
+
+/** The models that reason first: o1, o3, o4-mini…, and the gpt-5 family. */
+const REASONING = /^(o\d|gpt-5)/;
 
 export interface SpeechCall {
   authorization: string | null;
@@ -143,9 +153,24 @@ export function startFakeOpenAi(): FakeOpenAi {
       model: body.model,
       messages: body.messages,
       maxTokens: body.max_tokens,
+      maxCompletionTokens: body.max_completion_tokens,
       temperature: body.temperature,
     };
     fake.chats.push(call);
+    if (REASONING.test(body.model) && body.max_tokens !== undefined) {
+      return openAiError(
+        400,
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        { param: "max_tokens", code: "unsupported_parameter" },
+      );
+    }
+    if (REASONING.test(body.model) && body.temperature !== undefined && body.temperature !== 1) {
+      return openAiError(
+        400,
+        `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`,
+        { param: "temperature", code: "unsupported_value" },
+      );
+    }
     try {
       const content = await fake.reply(call);
       return Response.json({
@@ -156,8 +181,12 @@ export function startFakeOpenAi(): FakeOpenAi {
         choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
         usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 },
       });
-    } catch (status) {
-      return openAiError(typeof status === "number" ? status : 500, "fake failure", {
+    } catch (thrown) {
+      const failure = thrown as ChatFailure;
+      if (typeof failure === "object" && failure !== null) {
+        return openAiError(failure.status, failure.message, { code: failure.code ?? null });
+      }
+      return openAiError(typeof failure === "number" ? failure : 500, "fake failure", {
         type: "server_error",
       });
     }
