@@ -71,6 +71,8 @@ function formOf(row?: IntegrationRow): Form {
 }
 
 const SIGNED = ["webhook", "n8n"];
+/** The steps of the n8n Webhook node's settings, in the dialog's order. */
+const N8N_GUIDE = ["method", "url", "respond", "reply", "signature"] as const;
 
 export function IntegrationDialog({ integrationId, onSaved, onClose }: IntegrationDialogProps) {
   const t = useT();
@@ -334,6 +336,22 @@ export function IntegrationDialog({ integrationId, onSaved, onClose }: Integrati
             error={errors.urlN8N}
             onInput={set("urlN8N")}
           />
+        )}
+
+        {type === "n8n" && (
+          // The Webhook node settings that work with this contract (webhook.ts), where they
+          // are needed: a wrong method or response mode loses the event or the reply.
+          <section
+            aria-labelledby="integration-n8n-guide"
+            class="rounded-lg border border-line bg-surface-sunken p-3 text-[13px] text-fg-muted"
+          >
+            <h3 id="integration-n8n-guide" class="mb-1 text-sm font-medium text-fg">
+              {t("integrations.n8nGuide.title")}
+            </h3>
+            <ol class="list-decimal space-y-1 pl-5">
+              {N8N_GUIDE.map((step) => <li key={step}>{t(`integrations.n8nGuide.${step}`)}</li>)}
+            </ol>
+          </section>
         )}
 
         {SIGNED.includes(type) && (

@@ -32,7 +32,11 @@ import { deliverEvent, webhookEvent } from "./webhook.ts";
 
 export const INTEGRATION_JOB = "integration.message";
 
-/** A webhook is tried this many times (backoff attempts² s); the others once, not to answer twice. */
+/**
+ * A webhook is tried this many times (backoff attempts² s) when it fails on its side (5xx,
+ * 429, time-out); a refusal (4xx, 3xx) is not tried again. The others once, not to answer
+ * twice.
+ */
 const WEBHOOK_ATTEMPTS = 5;
 
 export type RuntimeDeps = Pick<
@@ -161,7 +165,9 @@ async function guarded(
   try {
     await work();
   } catch (error) {
-    const lastTry = job.attempts >= job.maxAttempts;
+    // A refusal would be refused again: it ends the integration at once.
+    const refused = error instanceof AppError && error.code === "ERR_INTEGRATION_REFUSED";
+    const lastTry = refused || job.attempts >= job.maxAttempts;
     const reason = reasonOf(error);
     if (!lastTry) {
       deps.log.warn("Queue integration failed: retrying", {
@@ -250,8 +256,9 @@ async function callWebhook(
   const event = webhookEvent(integration, ticket, ticket.contact, message, now);
   const result = await deliverEvent(deps.outbound, integration.url, secret, event);
   if ("refused" in result) {
-    throw new AppError("ERR_INTEGRATION_PROVIDER", 502, {
-      reason: `webhook refused the event: HTTP ${result.refused}`,
+    const moved = result.location ? ` to ${result.location.slice(0, 300)}` : "";
+    throw new AppError("ERR_INTEGRATION_REFUSED", 502, {
+      reason: `webhook refused the event: HTTP ${result.refused}${moved}`,
     });
   }
   await touchSession(deps.db, ticket.id, now);

@@ -566,3 +566,44 @@ Deno.test("[integrations] Dialogflow: a regional agent is asked at its region's 
   ]);
   assert.equal(await stoppedAt(ticket.id), null);
 });
+
+Deno.test("[integrations] webhook: a 4xx refusal is not sent again; the ticket waits for a person", async () => {
+  const hook = await createIntegration({
+    type: "n8n",
+    name: "Fluxo recusado",
+    urlN8N: `${fake.baseUrl}/hook`,
+  });
+  fake.webhookSecret = hook.hmacSecret;
+  await useOnConnection(hook.id);
+  fake.webhookReply = () => ({ status: 422, body: { message: "invalid event" } });
+  const before = fake.webhookCalls.length;
+  const ticket = await customerWrites("5511966660012", "Téo", "Oi");
+  await runJobs();
+  clock.advance(60_000);
+  while ((await jobs.tick()).claimed > 0) { /* a retry would run now */ }
+  assert.equal(fake.webhookCalls.length - before, 1, "the receiver refused it: sent once");
+  const session = await db.one<{ stop_reason: string }>(sql`
+    select stop_reason from queue_integration_sessions where ticket_id = ${ticket.id}`);
+  assert.match(session.stop_reason, /HTTP 422/);
+  fake.webhookReply = () => ({ status: 200, body: {} });
+});
+
+Deno.test("[integrations] webhook: a redirect is refused, never followed as a GET without the event", async () => {
+  const hook = await createIntegration({
+    type: "webhook",
+    name: "Endereço antigo",
+    urlN8N: `${fake.baseUrl}/moved`,
+  });
+  fake.webhookSecret = hook.hmacSecret;
+  await useOnConnection(hook.id);
+  const before = fake.webhookCalls.length;
+  const ticket = await customerWrites("5511966660013", "Ivo", "Oi");
+  await runJobs();
+  clock.advance(60_000);
+  while ((await jobs.tick()).claimed > 0) { /* a retry would run now */ }
+  assert.deepEqual(fake.webhookRefused, [], "no GET reached the receiver");
+  assert.equal(fake.webhookCalls.length, before);
+  const session = await db.one<{ stop_reason: string }>(sql`
+    select stop_reason from queue_integration_sessions where ticket_id = ${ticket.id}`);
+  assert.match(session.stop_reason, /HTTP 301.*\/hook/);
+});

@@ -1,6 +1,9 @@
 /**
  * Local stand-ins for the outside services of queue integrations (reference/protocols.md):
- * a webhook receiver that checks `X-Balcao-Signature`, Typebot's v1 chat API (a small flow
+ * a webhook receiver that checks `X-Balcao-Signature` and, as n8n's Webhook node does
+ * (https://docs.n8n.io/integrations/builtin/core-nodes/n8n-nodes-base.webhook/), answers a
+ * method it is not listening for with 404 "not registered", behind an address that moved
+ * (`/moved`, a 301 to it, as a proxy sending http to https does), Typebot's v1 chat API (a small flow
  * engine, fake_typebot.ts, under `/typebot`), Google's token endpoint and Dialogflow's
  * detectIntent (fake_dialogflow.ts), and an address that never answers. Every call is recorded; what each answers
  * is set by the test.
@@ -15,6 +18,8 @@ export interface FakeIntegrations {
   /** The secret the receiver checks signatures with (set from the integration). */
   webhookSecret: string;
   webhookCalls: { body: Record<string, unknown>; signatureOk: boolean }[];
+  /** Requests with another method than POST, which n8n refuses (a redirected POST turned GET). */
+  webhookRefused: { method: string }[];
   webhookReply: () => { status: number; body: unknown };
   /** Typebot: the flows by public id, the calls, the finished flows' variables. */
   typebot: FakeTypebot;
@@ -34,6 +39,7 @@ export function startFakeIntegrations(): FakeIntegrations {
     baseUrl: "",
     webhookSecret: "",
     webhookCalls: [],
+    webhookRefused: [],
     webhookReply: () => ({ status: 200, body: {} }),
     typebot: createFakeTypebot(),
     publicKeyPem: "",
@@ -62,6 +68,17 @@ export function startFakeIntegrations(): FakeIntegrations {
         (c) => c.charCodeAt(0),
       );
       return new Response(png, { headers: { "content-type": "image/png" } });
+    }
+    if (path === "/moved") {
+      return new Response(null, { status: 301, headers: { location: `${fake.baseUrl}/hook` } });
+    }
+    if (path === "/hook" && request.method !== "POST") {
+      fake.webhookRefused.push({ method: request.method });
+      return json({
+        code: 404,
+        message: `The requested webhook "${request.method} hook" is not registered.`,
+        hint: "The workflow must be active for a production URL to run successfully.",
+      }, 404);
     }
     if (path === "/hook") {
       const raw = await request.text();
