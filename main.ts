@@ -31,6 +31,7 @@ import { authenticate, billingOnlyJoinsRefused, socketAuth } from "./lib/http/au
 import { loadJwtKey, secretBoxOf } from "./services/accounts/secrets.ts";
 import { outboundClient } from "./lib/net/outbound.ts";
 import { createAiProvider, DEFAULT_CHAT_MODEL } from "./lib/ai/provider.ts";
+import { createAzureSpeech } from "./lib/ai/azure_speech.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { pageRoutes } from "./routes/pages.tsx";
 import { accountPageRoutes } from "./routes/account_pages.tsx";
@@ -148,10 +149,12 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
       baseUrl: deps.config.openaiBaseUrl,
       model: deps.config.openaiModel ?? DEFAULT_CHAT_MODEL,
     }),
+    speech: createAzureSpeech({ urlTemplate: deps.config.azureSpeechUrl }),
     outbound,
     dialogflow: createDialogflowClient({
       outbound,
       dialogflowUrl: deps.config.dialogflowUrl,
+      dialogflowRegionalUrl: deps.config.dialogflowRegionalUrl,
       clock,
     }),
     isp: createIspSystems({ outbound, asaasBaseUrl: deps.config.asaasBaseUrl }),

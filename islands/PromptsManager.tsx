@@ -1,6 +1,8 @@
 /**
  * The /prompts page's list (admin §2 "Prompts"): name, queue, max tokens and the tokens used,
  * add, edit and delete, live from `company-{id}-prompt` so every open tab stays current.
+ * A prompt whose provider refused its last call says why under its name, in the provider's
+ * own words (a bad key, no credit, a model that refuses a setting), until a call works.
  */
 import { useEffect, useState } from "preact/hooks";
 import { channels } from "../lib/realtime/channels.ts";
@@ -17,6 +19,7 @@ import { useChannel } from "../lib/client/channel.ts";
 import { applyLiveEvent, byText } from "../lib/client/live_list.ts";
 import { useDebounced, usePagedList } from "../lib/client/paged_list.ts";
 import { clientLanguage, useT } from "../lib/i18n/client.ts";
+import { formatDateTime } from "../lib/i18n/format.ts";
 import { pushToast, toastError } from "../lib/ui/toast.ts";
 import { PromptDialog } from "./prompts/PromptDialog.tsx";
 
@@ -77,7 +80,21 @@ export default function PromptsManager({ companyId }: PromptsManagerProps) {
     {
       key: "name",
       label: t("prompts.columns.name"),
-      cell: (prompt) => <span class="font-medium text-fg">{prompt.name}</span>,
+      cell: (prompt) => (
+        <div class="flex flex-col gap-0.5">
+          <span class="font-medium text-fg">{prompt.name}</span>
+          {prompt.lastError && (
+            <span class="text-[13px] text-red-700 dark:text-red-400" data-testid="prompt-error">
+              {t("prompts.lastError", {
+                date: formatDateTime(prompt.lastError.at, clientLanguage()),
+                message: prompt.lastError.code
+                  ? t(`errors.${prompt.lastError.code}`)
+                  : prompt.lastError.message,
+              })}
+            </span>
+          )}
+        </div>
+      ),
     },
     {
       key: "queue",

@@ -18,7 +18,12 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().trim().min(1).max(100).optional(),
+  /** Azure Speech's address, `{region}` and `{service}` (tts, stt) filled in per call. */
+  AZURE_SPEECH_URL: z.string().includes("{region}").includes("{service}").optional(),
   DIALOGFLOW_URL: z.string().url().default("https://dialogflow.googleapis.com"),
+  /** A regional agent's API root, `{region}` filled in (Google's `{region}-dialogflow` host). */
+  DIALOGFLOW_REGIONAL_URL: z.string().includes("{region}")
+    .default("https://{region}-dialogflow.googleapis.com"),
   /** Asaas's API address for the "segunda via" lookups (its sandbox, or a test's fake). */
   ASAAS_BASE_URL: z.string().url().optional(),
   /** Hosts or host:port pairs on a private network that outbound calls may reach. */
@@ -108,8 +113,12 @@ export interface Config {
   openaiBaseUrl?: string;
   /** The chat model AI prompts answer with (`DEFAULT_CHAT_MODEL` when unset). */
   openaiModel?: string;
+  /** Azure Speech's address template (lib/ai/azure_speech.ts); Azure's own when unset. */
+  azureSpeechUrl?: string;
   /** Dialogflow ES's API root (detectIntent); tests point it at a fake. */
   dialogflowUrl: string;
+  /** The same for regional agents, with `{region}` in it. */
+  dialogflowRegionalUrl: string;
   asaasBaseUrl?: string;
   /** Private hosts (or host:port) that outbound calls to tenant-chosen addresses may reach. */
   allowPrivateHosts: string[];
@@ -159,7 +168,9 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     smtpUrl: e.SMTP_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiModel: e.OPENAI_MODEL,
+    azureSpeechUrl: e.AZURE_SPEECH_URL,
     dialogflowUrl: e.DIALOGFLOW_URL.replace(/\/+$/, ""),
+    dialogflowRegionalUrl: e.DIALOGFLOW_REGIONAL_URL.replace(/\/+$/, ""),
     asaasBaseUrl: e.ASAAS_BASE_URL,
     allowPrivateHosts: e.ALLOW_PRIVATE_HOSTS,
     trustProxy: e.TRUST_PROXY,

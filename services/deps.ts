@@ -5,6 +5,7 @@
  * lets a test pass just those.
  */
 import type { AiProvider } from "../lib/ai/provider.ts";
+import type { AzureSpeech } from "../lib/ai/azure_speech.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { SecretBox } from "../lib/crypto/secret_box.ts";
 import type { Db } from "../lib/db/mod.ts";
@@ -39,6 +40,8 @@ export interface ServiceDeps {
   secrets: SecretBox;
   /** The OpenAI-compatible provider of AI prompts (`OPENAI_BASE_URL`, `OPENAI_MODEL`). */
   ai: AiProvider;
+  /** Azure Speech, the neural voices of AI prompts (`AZURE_SPEECH_URL`; Azure's own by default). */
+  speech: AzureSpeech;
   /**
    * Calls to addresses a company user entered (webhooks, n8n, Typebot, media by URL): the
    * SSRF guard of lib/net/outbound.ts with `ALLOW_PRIVATE_HOSTS` applied.

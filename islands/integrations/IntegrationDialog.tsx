@@ -39,6 +39,7 @@ type Form = {
   projectName: string;
   jsonContent: string;
   language: string;
+  dialogflowLocation: string;
   urlN8N: string;
   typebotSlug: string;
   typebotExpires: string;
@@ -57,6 +58,7 @@ function formOf(row?: IntegrationRow): Form {
     projectName: row?.type === "dialogflow" ? row.projectName : "",
     jsonContent: "",
     language: row?.language ?? "pt-BR",
+    dialogflowLocation: row?.dialogflowLocation ?? "",
     urlN8N: row?.urlN8N ?? "",
     typebotSlug: row?.typebotSlug ?? "",
     typebotExpires: String(row?.typebotExpires ?? 1),
@@ -69,6 +71,8 @@ function formOf(row?: IntegrationRow): Form {
 }
 
 const SIGNED = ["webhook", "n8n"];
+/** The steps of the n8n Webhook node's settings, in the dialog's order. */
+const N8N_GUIDE = ["method", "url", "respond", "reply", "signature"] as const;
 
 export function IntegrationDialog({ integrationId, onSaved, onClose }: IntegrationDialogProps) {
   const t = useT();
@@ -150,6 +154,7 @@ export function IntegrationDialog({ integrationId, onSaved, onClose }: Integrati
           projectName: form.projectName.trim(),
           jsonContent: form.jsonContent.trim() || undefined,
           language: form.language,
+          dialogflowLocation: form.dialogflowLocation.trim(),
         },
       });
       pushToast({ tone: "success", message: t("integrations.testOk") });
@@ -280,6 +285,17 @@ export function IntegrationDialog({ integrationId, onSaved, onClose }: Integrati
                 onChange={set("language")}
               />
             </div>
+            <Input
+              id="integration-location"
+              label={t("integrations.locationLabel")}
+              value={form.dialogflowLocation}
+              maxLength={40}
+              autoComplete="off"
+              placeholder="global"
+              hint={t("integrations.locationHint")}
+              error={errors.dialogflowLocation}
+              onInput={set("dialogflowLocation")}
+            />
             {textArea("jsonContent", t("integrations.jsonLabel"), {
               rows: 6,
               mono: true,
@@ -320,6 +336,22 @@ export function IntegrationDialog({ integrationId, onSaved, onClose }: Integrati
             error={errors.urlN8N}
             onInput={set("urlN8N")}
           />
+        )}
+
+        {type === "n8n" && (
+          // The Webhook node settings that work with this contract (webhook.ts), where they
+          // are needed: a wrong method or response mode loses the event or the reply.
+          <section
+            aria-labelledby="integration-n8n-guide"
+            class="rounded-lg border border-line bg-surface-sunken p-3 text-[13px] text-fg-muted"
+          >
+            <h3 id="integration-n8n-guide" class="mb-1 text-sm font-medium text-fg">
+              {t("integrations.n8nGuide.title")}
+            </h3>
+            <ol class="list-decimal space-y-1 pl-5">
+              {N8N_GUIDE.map((step) => <li key={step}>{t(`integrations.n8nGuide.${step}`)}</li>)}
+            </ol>
+          </section>
         )}
 
         {SIGNED.includes(type) && (

@@ -68,6 +68,15 @@ export function PromptDialog({ prompt, queues, onSaved, onClose }: PromptDialogP
     if (!form.prompt.trim()) found.prompt = t("prompts.required");
     if (!prompt && !form.apiKey.trim()) found.apiKey = t("prompts.required");
     if (!form.queueId) found.queueId = t("errors.ERR_PROMPT_QUEUE_REQUIRED");
+    if (form.voice !== TEXT_ONLY) {
+      // A voice is Azure's: its key (or the stored one) and its resource's region.
+      if (!form.voiceKey.trim() && !prompt?.voiceKeyHint) {
+        found.voiceKey = t("errors.ERR_PROMPT_VOICE_KEY_REQUIRED");
+      }
+      if (!form.voiceRegion.trim()) {
+        found.voiceRegion = t("errors.ERR_PROMPT_VOICE_REGION_REQUIRED");
+      }
+    }
     return found;
   }
 
@@ -228,6 +237,7 @@ export function PromptDialog({ prompt, queues, onSaved, onClose }: PromptDialogP
               label={t("prompts.voiceKeyLabel")}
               type="password"
               value={form.voiceKey}
+              required={!prompt?.voiceKeyHint}
               maxLength={500}
               autoComplete="off"
               hint={keyHint(prompt?.voiceKeyHint) ?? t("prompts.voiceKeyHint")}
@@ -238,7 +248,10 @@ export function PromptDialog({ prompt, queues, onSaved, onClose }: PromptDialogP
               id="prompt-voice-region"
               label={t("prompts.voiceRegionLabel")}
               value={form.voiceRegion}
+              required
               maxLength={50}
+              autoComplete="off"
+              hint={t("prompts.voiceRegionHint")}
               error={errors.voiceRegion}
               onInput={set("voiceRegion")}
             />

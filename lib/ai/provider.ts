@@ -1,14 +1,47 @@
 /**
  * The OpenAI-compatible provider behind AI prompts (reference/protocols.md), through the
- * official `openai` client: chat completions, transcription of a customer's voice note, and
- * speech for the prompts that answer with a voice.
+ * official `openai` client: chat completions and the transcription of a customer's voice note.
+ * Spoken answers are Azure's neural voices (azure_speech.ts): OpenAI has none of them, and a
+ * prompt's speech key is Azure's, never sent here.
  *
  * One client per key and base address, kept while that key is in use: a prompt whose key
  * changes gets a new client at its next answer (the anchor cached one per connection and
  * kept the first key until a restart). Calls have a time limit and one retry; the caller
  * decides what a failure means for the conversation.
+ *
+ * The request follows the model's family (https://platform.openai.com/docs/guides/reasoning):
+ * the reasoning models (o1, o3, o4-mini…, gpt-5…) refuse `max_tokens` and any temperature
+ * but 1, so they get `max_completion_tokens` and no temperature; the chat models (and the
+ * gateways that copy their API) get `max_tokens` and the prompt's temperature. A refusal is
+ * an `AiProviderError` with the provider's own words, for the admin to read.
  */
 import OpenAI, { toFile } from "openai";
+
+/**
+ * The provider refused or failed; `message` is its own explanation ("OpenAI 429: …"), or
+ * `code` names what went wrong when the provider said nothing of it.
+ */
+export class AiProviderError extends Error {
+  constructor(readonly status: number | undefined, message: string, readonly code?: string) {
+    super(message);
+  }
+}
+
+/** o1, o3-mini, o4-mini, gpt-5, gpt-5-mini… also behind a gateway's "openai/" prefix. */
+export function isReasoningModel(model: string): boolean {
+  return /^(?:[\w-]+\/)?(?:o\d|gpt-5)(?!-chat)/i.test(model);
+}
+
+/** The provider's words for a failed call (its error body's message), never the key. */
+function providerError(error: unknown): unknown {
+  if (!(error instanceof OpenAI.APIError)) return error;
+  const body = error.error as { message?: unknown } | undefined;
+  const said = typeof body?.message === "string" ? body.message : error.message;
+  return new AiProviderError(
+    error.status,
+    error.status ? `OpenAI ${error.status}: ${said}` : `OpenAI: ${said}`,
+  );
+}
 
 export interface ChatTurn {
   role: "system" | "user" | "assistant";
@@ -30,8 +63,6 @@ export interface AiProvider {
   chat(apiKey: string, request: ChatRequest): Promise<ChatAnswer>;
   /** The text of an audio file (the provider's transcription endpoint). */
   transcribe(apiKey: string, audio: { bytes: Uint8Array; fileName: string }): Promise<string>;
-  /** `text` spoken by `voice` (the speech endpoint), as an Ogg/Opus file: a WhatsApp voice note. */
-  speak(apiKey: string, request: { text: string; voice: string }): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 export interface AiProviderOptions {
@@ -40,13 +71,11 @@ export interface AiProviderOptions {
   /** `OPENAI_MODEL`. */
   model: string;
   transcriptionModel?: string;
-  speechModel?: string;
   timeoutMs?: number;
 }
 
 export const DEFAULT_CHAT_MODEL = "gpt-4o-mini";
 const DEFAULT_TRANSCRIPTION_MODEL = "whisper-1";
-const DEFAULT_SPEECH_MODEL = "tts-1";
 const TIMEOUT_MS = 30_000;
 /** Clients kept at most; the least recently used goes first. */
 const MAX_CLIENTS = 200;
@@ -71,14 +100,27 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
   };
   return {
     async chat(apiKey, request) {
+      const limits = isReasoningModel(options.model)
+        ? { max_completion_tokens: request.maxTokens }
+        : { max_tokens: request.maxTokens, temperature: request.temperature };
       const completion = await clientFor(apiKey).chat.completions.create({
         model: options.model,
         messages: request.messages,
-        max_tokens: request.maxTokens,
-        temperature: request.temperature,
+        ...limits,
+      }).catch((error) => {
+        throw providerError(error);
       });
+      const choice = completion.choices[0];
+      if (!choice?.message?.content && choice?.finish_reason === "length") {
+        // A reasoning model spent the whole limit thinking: nothing was left to answer with.
+        throw new AiProviderError(
+          undefined,
+          "OpenAI: the answer was cut at max_completion_tokens before any text",
+          "ERR_PROMPT_ANSWER_CUT",
+        );
+      }
       return {
-        text: completion.choices[0]?.message?.content ?? "",
+        text: choice?.message?.content ?? "",
         usage: {
           promptTokens: completion.usage?.prompt_tokens ?? 0,
           completionTokens: completion.usage?.completion_tokens ?? 0,
@@ -89,18 +131,10 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
       const result = await clientFor(apiKey).audio.transcriptions.create({
         model: options.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL,
         file: await toFile(audio.bytes, audio.fileName),
+      }).catch((error) => {
+        throw providerError(error);
       });
       return result.text;
-    },
-    async speak(apiKey, request) {
-      const response = await clientFor(apiKey).audio.speech.create({
-        model: options.speechModel ?? DEFAULT_SPEECH_MODEL,
-        voice: request.voice,
-        input: request.text,
-        // Opus in Ogg is what WhatsApp plays as a voice note.
-        response_format: "opus",
-      });
-      return new Uint8Array(await response.arrayBuffer());
     },
   };
 }

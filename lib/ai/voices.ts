@@ -1,7 +1,7 @@
 /**
  * The voices a prompt may answer with (admin §9: text, or one of 16 Brazilian Portuguese
- * neural voices). The name is passed as the `voice` of the provider's speech endpoint; a
- * gateway in front of another TTS service maps it as it needs.
+ * neural voices). They are Azure Speech's voice names (its voices list, locale pt-BR), spoken
+ * through azure_speech.ts with the prompt's Azure key and region.
  */
 export const TEXT_ONLY = "texto";
 

@@ -8,7 +8,8 @@
  *   private, shared, link-local (169.254.169.254 is there), multicast and reserved ranges are
  *   refused, IPv4-mapped IPv6 included, unless the host (or host:port) is listed in
  *   `ALLOW_PRIVATE_HOSTS` (tests, an n8n on the same network).
- * - Redirects are followed by hand, each new address checked the same way, at most five.
+ * - Redirects are followed by hand, each new address checked the same way, at most five
+ *   (or not at all, for a caller that asks so).
  * - A time limit for the whole call and a limit on the answer's size.
  *
  * The check resolves the name, then `fetch` resolves it again: a DNS server that answers a
@@ -66,6 +67,11 @@ export interface OutboundOptions {
   maxBytes?: number;
   /** Tests name what a host resolves to; by default the system's DNS. */
   resolve?: Resolve;
+  /**
+   * False: a redirect is answered as it came (its status and Location), never followed. A
+   * POST whose event must not turn into a GET without it (webhooks) asks for this.
+   */
+  followRedirects?: boolean;
 }
 
 export const OUTBOUND_TIMEOUT_MS = 15_000;
@@ -206,7 +212,8 @@ export async function outboundFetch(
         signal,
       });
       const location = response.headers.get("location");
-      if (response.status >= 300 && response.status < 400 && location) {
+      const follow = options.followRedirects ?? true;
+      if (follow && response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel();
         if (hop >= MAX_REDIRECTS) throw new AppError("ERR_OUTBOUND_TOO_MANY_REDIRECTS", 502);
         url = new URL(location, url);

@@ -9,6 +9,7 @@ import { ListQuery } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { PROMPT_VOICES, TEXT_ONLY } from "../../lib/ai/voices.ts";
+import { AZURE_REGION_NAME } from "../../lib/ai/azure_speech.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import {
@@ -29,7 +30,12 @@ export const PromptBody = z.object({
   apiKey: secretField,
   voice: z.enum(PROMPT_VOICES).default(TEXT_ONLY),
   voiceKey: secretField,
-  voiceRegion: z.string().trim().max(50).default(""),
+  // Azure's region name ("brazilsouth"); "Brazil South" as the portal shows it is taken too.
+  voiceRegion: z.string().max(50).default("")
+    .transform((region) => region.toLowerCase().replace(/\s+/g, ""))
+    .refine((region) => region === "" || AZURE_REGION_NAME.test(region), {
+      message: "ERR_PROMPT_VOICE_REGION_INVALID",
+    }),
   maxTokens: z.coerce.number().int().min(10).max(4096).default(100),
   temperature: z.coerce.number().min(0).max(2).default(1),
   maxMessages: z.coerce.number().int().min(1).max(50).default(10),

@@ -36,6 +36,16 @@ const urlField = text(2000).refine((value) => {
   }
 }, "ERR_INTEGRATION_URL_INVALID");
 
+/**
+ * Where a Dialogflow agent lives: blank or "global", or a Google Cloud region name
+ * ("europe-west2"), which becomes part of a host name.
+ */
+const dialogflowLocation = z.string().trim().toLowerCase().max(40).default("")
+  .transform((value) => value === "global" ? "" : value)
+  .refine((value) => value === "" || /^[a-z]+-[a-z]+\d{1,2}$/.test(value), {
+    message: "ERR_INTEGRATION_LOCATION_INVALID",
+  });
+
 /** Admin §3 fields and §9 defaults; admin §5: the name 2 to 50, the per-type required fields. */
 export const IntegrationBody = z.object({
   type: z.enum(INTEGRATION_TYPES),
@@ -44,6 +54,7 @@ export const IntegrationBody = z.object({
   // Blank keeps the stored service account on update.
   jsonContent: z.string().trim().max(20_000).optional().transform((value) => value || undefined),
   language: z.enum(DIALOGFLOW_LANGUAGES).default("pt-BR"),
+  dialogflowLocation,
   urlN8N: urlField,
   typebotSlug: text(200),
   typebotExpires: z.coerce.number().int().min(0).max(10080).default(1),
@@ -65,6 +76,7 @@ export const TestSessionBody = z.object({
   projectName: z.string().trim().min(1).max(100),
   jsonContent: z.string().trim().max(20_000).optional().transform((value) => value || undefined),
   language: z.enum(DIALOGFLOW_LANGUAGES).default("pt-BR"),
+  dialogflowLocation,
 });
 
 export function queueIntegrationRoutes(deps: ServiceDeps): Hono<AppEnv> {

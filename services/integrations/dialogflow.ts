@@ -1,11 +1,21 @@
 /**
- * Dialogflow ES over REST (issue 18 item 3): an access token from the service account's own
- * key (a JWT signed here with RS256, exchanged at the account's token endpoint, kept until a
- * minute before it expires), then `detectIntent` in the integration's language.
+ * Dialogflow ES over REST (issue 18 item 3; the v2 reference,
+ * https://cloud.google.com/dialogflow/es/docs/reference/rest/v2/projects.agent.sessions/detectIntent):
+ * an access token from the service account's own key (a JWT signed here with RS256,
+ * exchanged at the account's token endpoint, kept until a minute before it expires), then
+ * `detectIntent` in the integration's language.
  *
- * Both addresses come from outside the code: the token endpoint is the account's
- * `token_uri` (Google's when absent), detectIntent's root is `DIALOGFLOW_URL`. Both go
- * through the outbound guard, since the account JSON is a company's input.
+ * As Google serves it: a text input takes at most 256 characters (a longer message is cut at
+ * a word, not refused); an agent in a region (https://cloud.google.com/dialogflow/es/docs/how/region)
+ * is asked at `{region}-dialogflow.googleapis.com` under `locations/{region}`; a 429 or 5xx is
+ * tried again, twice, after a short and growing pause (Retry-After when Google gives one);
+ * the messages are those of the default platform, not the copies an agent keeps for
+ * Facebook, Telegram and the rest.
+ *
+ * The addresses come from outside the code: the token endpoint is the account's `token_uri`
+ * (Google's when absent), detectIntent's root is `DIALOGFLOW_URL` (a regional agent's,
+ * `DIALOGFLOW_REGIONAL_URL`). All go through the outbound guard, since the account JSON is
+ * a company's input.
  */
 import { importPKCS8, SignJWT } from "jose";
 import type { OutboundFetch } from "../../lib/net/outbound.ts";
@@ -19,6 +29,11 @@ const TOKEN_LIFETIME_S = 3600;
 /** A token this close to its end is not used: a slow call would reach Google expired. */
 const EARLY_RENEWAL_MS = 60_000;
 const CALL_TIMEOUT_MS = 15_000;
+/** `queryInput.text.text` is refused above this many characters (Dialogflow ES quotas). */
+export const TEXT_LIMIT = 256;
+/** Pauses before the second and third tries of a call Google asked to retry. */
+const RETRY_PAUSES_MS = [500, 1_500];
+const MAX_RETRY_AFTER_MS = 5_000;
 
 export interface ServiceAccount {
   clientEmail: string;
@@ -57,7 +72,14 @@ export interface DialogflowClient {
   accessToken(account: ServiceAccount): Promise<string>;
   detectIntent(
     account: ServiceAccount,
-    request: { projectId: string; session: string; text: string; languageCode: string },
+    request: {
+      projectId: string;
+      /** '' for a global agent, else its region ("europe-west2"). */
+      location: string;
+      session: string;
+      text: string;
+      languageCode: string;
+    },
   ): Promise<DialogflowAnswer>;
 }
 
@@ -72,8 +94,35 @@ function providerError(what: string, status: number): AppError {
   return new AppError("ERR_INTEGRATION_PROVIDER", 502, { reason: `${what}: HTTP ${status}` });
 }
 
+/**
+ * The text as Dialogflow takes it: at most 256 characters, cut at the last space when one is
+ * near the end, so the agent reads words.
+ */
+export function fitText(text: string): string {
+  const chars = [...text.trim()];
+  if (chars.length <= TEXT_LIMIT) return chars.join("");
+  const cut = chars.slice(0, TEXT_LIMIT).join("");
+  const space = cut.lastIndexOf(" ");
+  return (space > cut.length - 40 ? cut.slice(0, space) : cut).trimEnd();
+}
+
+/** Google asked to try again later: too many requests, or its side failed. */
+const retryable = (status: number) => status === 429 || status >= 500;
+
+/** How long Google asked to wait (Retry-After in seconds), within bounds; else the default. */
+function pauseBefore(attempt: number, retryAfter: string | null): number {
+  const asked = Number(retryAfter);
+  if (retryAfter && Number.isFinite(asked)) return Math.min(asked * 1000, MAX_RETRY_AFTER_MS);
+  return RETRY_PAUSES_MS[attempt] ?? RETRY_PAUSES_MS.at(-1)!;
+}
+
 export function createDialogflowClient(
-  deps: { outbound: OutboundFetch; dialogflowUrl: string; clock: Clock },
+  deps: {
+    outbound: OutboundFetch;
+    dialogflowUrl: string;
+    dialogflowRegionalUrl: string;
+    clock: Clock;
+  },
 ): DialogflowClient {
   const tokens = new Map<string, CachedToken>();
 
@@ -118,17 +167,28 @@ export function createDialogflowClient(
     accessToken,
     async detectIntent(account, request) {
       const token = await accessToken(account);
-      const url = `${deps.dialogflowUrl}/v2/projects/${encodeURIComponent(request.projectId)}` +
-        `/agent/sessions/${encodeURIComponent(request.session)}:detectIntent`;
-      const response = await deps.outbound(url, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({
-          queryInput: { text: { text: request.text, languageCode: request.languageCode } },
-        }),
-      }, { timeoutMs: CALL_TIMEOUT_MS });
-      if (response.status !== 200) throw providerError("detectIntent", response.status);
-      return answerOf(safeJson(response.json));
+      const project = `projects/${encodeURIComponent(request.projectId)}`;
+      const where = request.location
+        ? `${deps.dialogflowRegionalUrl.replace("{region}", request.location)}/v2/${project}` +
+          `/locations/${encodeURIComponent(request.location)}`
+        : `${deps.dialogflowUrl}/v2/${project}`;
+      const url = `${where}/agent/sessions/${encodeURIComponent(request.session)}:detectIntent`;
+      const body = JSON.stringify({
+        queryInput: { text: { text: fitText(request.text), languageCode: request.languageCode } },
+      });
+      for (let attempt = 0;; attempt++) {
+        const response = await deps.outbound(url, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body,
+        }, { timeoutMs: CALL_TIMEOUT_MS });
+        if (response.status === 200) return answerOf(safeJson(response.json));
+        if (!retryable(response.status) || attempt >= RETRY_PAUSES_MS.length) {
+          throw providerError("detectIntent", response.status);
+        }
+        const pause = pauseBefore(attempt, response.headers.get("retry-after"));
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
     },
   };
 }
@@ -143,15 +203,23 @@ function safeJson(read: () => unknown): unknown {
 
 interface QueryResult {
   fulfillmentText?: string;
-  fulfillmentMessages?: { text?: { text?: string[] } }[];
+  fulfillmentMessages?: { platform?: string; text?: { text?: string[] } }[];
   intent?: { endInteraction?: boolean };
   diagnosticInfo?: { end_conversation?: boolean };
 }
 
-/** The texts to send (the messages' texts, else the fulfillment text) and the end flag. */
+/** WhatsApp is none of Dialogflow ES's platforms: the default responses are ours. */
+const isDefaultPlatform = (platform: string | undefined) =>
+  platform === undefined || platform === "" || platform === "PLATFORM_UNSPECIFIED";
+
+/**
+ * The texts to send (the default platform's messages' texts, else the fulfillment text) and
+ * the end flag.
+ */
 export function answerOf(body: unknown): DialogflowAnswer {
   const result = (body as { queryResult?: QueryResult } | undefined)?.queryResult ?? {};
   const texts = (result.fulfillmentMessages ?? [])
+    .filter((message) => isDefaultPlatform(message.platform))
     .flatMap((message) => message.text?.text ?? [])
     .filter((text): text is string => typeof text === "string" && text.trim() !== "");
   if (texts.length === 0 && result.fulfillmentText?.trim()) texts.push(result.fulfillmentText);

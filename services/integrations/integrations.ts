@@ -28,7 +28,8 @@ export type IntegrationDeps = Pick<
 
 const COLUMNS = sql`
   i.id, i.type, i.name, i.project_name as "projectName",
-  i.json_content_hint as "jsonContentHint", i.language, i.url_n8n as "urlN8N",
+  i.json_content_hint as "jsonContentHint", i.language,
+  i.dialogflow_location as "dialogflowLocation", i.url_n8n as "urlN8N",
   i.typebot_slug as "typebotSlug", i.typebot_expires as "typebotExpires",
   i.typebot_keyword_finish as "typebotKeywordFinish",
   i.typebot_keyword_restart as "typebotKeywordRestart",
@@ -102,6 +103,7 @@ function valuesOf(input: QueueIntegrationInput) {
   return {
     projectName: input.type === "dialogflow" ? input.projectName : input.name,
     language: input.type === "dialogflow" ? input.language : "pt-BR",
+    dialogflowLocation: input.type === "dialogflow" ? input.dialogflowLocation : "",
   };
 }
 
@@ -137,17 +139,18 @@ export async function createIntegration(
   );
   const account = await sealAccount(deps, id, input);
   const hmac = await deps.secrets.seal(newWebhookSecret(), sealPurpose(id, "hmacSecret"));
-  const { projectName, language } = valuesOf(input);
+  const { projectName, language, dialogflowLocation } = valuesOf(input);
   await conflictOnDuplicate("ERR_INTEGRATION_NAME_TAKEN", () =>
     deps.db.run(sql`
       insert into queue_integrations (
         id, company_id, type, name, project_name, json_content_sealed, json_content_hint,
-        language, url_n8n, typebot_slug, typebot_expires, typebot_keyword_finish,
+        language, dialogflow_location, url_n8n, typebot_slug, typebot_expires, typebot_keyword_finish,
         typebot_keyword_restart, typebot_unknown_message, typebot_delay_message,
         typebot_restart_message, hmac_secret_sealed)
       values (
         ${id}, ${who.companyId}, ${input.type}, ${input.name}, ${projectName},
-        ${account?.sealed ?? null}, ${account?.hint ?? ""}, ${language}, ${input.urlN8N},
+        ${account?.sealed ?? null}, ${account?.hint ?? ""}, ${language},
+        ${dialogflowLocation}, ${input.urlN8N},
         ${input.typebotSlug}, ${input.typebotExpires}, ${input.typebotKeywordFinish},
         ${input.typebotKeywordRestart}, ${input.typebotUnknownMessage},
         ${input.typebotDelayMessage}, ${input.typebotRestartMessage}, ${hmac})`));
@@ -172,7 +175,7 @@ export async function updateIntegration(
   }
   await checkAddress(deps, input);
   const account = await sealAccount(deps, id, input);
-  const { projectName, language } = valuesOf(input);
+  const { projectName, language, dialogflowLocation } = valuesOf(input);
   const keepAccount = input.type === "dialogflow";
   await conflictOnDuplicate("ERR_INTEGRATION_NAME_TAKEN", () =>
     deps.db.run(sql`
@@ -184,7 +187,8 @@ export async function updateIntegration(
         json_content_hint = ${
       account ? sql`${account.hint}` : keepAccount ? sql`json_content_hint` : sql`''`
     },
-        language = ${language}, url_n8n = ${input.urlN8N}, typebot_slug = ${input.typebotSlug},
+        language = ${language}, dialogflow_location = ${dialogflowLocation},
+        url_n8n = ${input.urlN8N}, typebot_slug = ${input.typebotSlug},
         typebot_expires = ${input.typebotExpires},
         typebot_keyword_finish = ${input.typebotKeywordFinish},
         typebot_keyword_restart = ${input.typebotKeywordRestart},
@@ -235,6 +239,7 @@ export interface TestSessionInput {
   projectName: string;
   jsonContent?: string;
   language: string;
+  dialogflowLocation: string;
 }
 
 /**
@@ -262,6 +267,7 @@ export async function testDialogflowSession(
   try {
     const answer = await deps.dialogflow.detectIntent(account, {
       projectId: input.projectName,
+      location: input.dialogflowLocation,
       session: `balcao-test-${who.companyId}`,
       text: "Olá",
       languageCode: input.language,

@@ -29,13 +29,17 @@ import { parseServiceAccount } from "./dialogflow.ts";
 import { sealPurpose } from "./integrations.ts";
 import { closeByBot, sendBotMessage, transferByBot } from "./actions.ts";
 import { type IntegrationSession, openSession, stopSession, touchSession } from "./sessions.ts";
-import { runTypebot } from "./typebot_turn.ts";
+import { resumeTypebot, runTypebot, TYPEBOT_RESUME_JOB } from "./typebot_turn.ts";
 import type { ActiveIntegration } from "./types.ts";
 import { deliverEvent, webhookEvent } from "./webhook.ts";
 
 export const INTEGRATION_JOB = "integration.message";
 
-/** A webhook is tried this many times (backoff attempts² s); the others once, not to answer twice. */
+/**
+ * A webhook is tried this many times (backoff attempts² s) when it fails on its side (5xx,
+ * 429, time-out); a refusal (4xx, 3xx) is not tried again. The others once, not to answer
+ * twice.
+ */
 const WEBHOOK_ATTEMPTS = 5;
 
 export type RuntimeDeps = Pick<
@@ -64,7 +68,7 @@ async function integrationOfTicket(
   return await db.maybeOne<ActiveIntegration>(sql`
     select i.id, i.type, i.name, i.project_name as "projectName",
            i.json_content_sealed as "jsonSealed", i.hmac_secret_sealed as "hmacSealed",
-           i.language, i.url_n8n as url, i.typebot_slug as "typebotSlug",
+           i.language, i.dialogflow_location as "dialogflowLocation", i.url_n8n as url, i.typebot_slug as "typebotSlug",
            i.typebot_expires as "typebotExpires",
            i.typebot_keyword_finish as "typebotKeywordFinish",
            i.typebot_keyword_restart as "typebotKeywordRestart",
@@ -112,7 +116,10 @@ export function integrationHook(deps: RuntimeDeps): InboundHook {
 
 /** The area's job kinds (services/job_handlers.ts lists the areas). */
 export function integrationJobs(deps: RuntimeDeps): Record<string, JobHandler<ServiceDeps>> {
-  return { [INTEGRATION_JOB]: (job) => handleMessage(deps, job) };
+  return {
+    [INTEGRATION_JOB]: (job) => handleMessage(deps, job),
+    [TYPEBOT_RESUME_JOB]: (job) => handleTypebotResume(deps, job),
+  };
 }
 
 /** The reason of a failure for the log: the guard's or the provider's, never a secret. */
@@ -124,41 +131,95 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function handleMessage(deps: RuntimeDeps, job: Job): Promise<void> {
+interface JobContext {
+  companyId: number;
+  integration: ActiveIntegration;
+  ticket: Ticket;
+  session: IntegrationSession;
+}
+
+/** The ticket and its integration session, when the job's integration still answers it. */
+async function jobContext(deps: RuntimeDeps, job: Job): Promise<JobContext | undefined> {
   const companyId = Number(job.companyId);
   const ticketId = Number(job.payload.ticketId);
   const integration = await integrationOfTicket(deps.db, companyId, ticketId);
   // Taken by a person, closed, moved elsewhere or stopped since: nothing to do.
-  if (!integration || integration.id !== Number(job.payload.integrationId)) return;
-  if (!(await planFeaturesOf(deps.db, companyId)).useIntegrations) return;
+  if (!integration || integration.id !== Number(job.payload.integrationId)) return undefined;
+  if (!(await planFeaturesOf(deps.db, companyId)).useIntegrations) return undefined;
   const ticket = await findTicket(deps.db, companyId, ticketId);
-  const messageId = Number(job.payload.messageId);
-  const message = await findMessage(deps.db, companyId, messageId, deps.mediaLinks);
-  if (!ticket || !message) return;
+  if (!ticket) return undefined;
   const session = await openSession(deps, companyId, ticketId, integration.id);
+  return { companyId, integration, ticket, session };
+}
+
+/**
+ * Runs an integration's work for a job: a failure is retried while the job has attempts
+ * left, then stops the integration in that ticket, which waits for a person.
+ */
+async function guarded(
+  deps: RuntimeDeps,
+  job: Job,
+  context: JobContext,
+  work: () => Promise<void>,
+): Promise<void> {
+  const { companyId, ticket, integration } = context;
+  const where = { companyId, ticketId: ticket.id, integrationId: integration.id };
   try {
-    await answer(deps, companyId, integration, ticket, message, session);
+    await work();
   } catch (error) {
-    const lastTry = job.attempts >= job.maxAttempts;
+    // A refusal would be refused again: it ends the integration at once.
+    const refused = error instanceof AppError && error.code === "ERR_INTEGRATION_REFUSED";
+    const lastTry = refused || job.attempts >= job.maxAttempts;
     const reason = reasonOf(error);
     if (!lastTry) {
       deps.log.warn("Queue integration failed: retrying", {
-        companyId,
-        ticketId,
-        integrationId: integration.id,
+        ...where,
         attempt: job.attempts,
         reason,
       });
       throw error;
     }
-    deps.log.warn("Queue integration failed: the ticket waits for a person", {
-      companyId,
-      ticketId,
-      integrationId: integration.id,
-      reason,
-    });
-    await stopSession(deps.db, companyId, ticketId, `failed: ${reason}`, deps.clock.now());
+    deps.log.warn("Queue integration failed: the ticket waits for a person", { ...where, reason });
+    await stopSession(
+      deps.db,
+      where.companyId,
+      where.ticketId,
+      `failed: ${reason}`,
+      deps.clock.now(),
+    );
   }
+}
+
+async function handleMessage(deps: RuntimeDeps, job: Job): Promise<void> {
+  const context = await jobContext(deps, job);
+  if (!context) return;
+  const { companyId, integration, ticket, session } = context;
+  const messageId = Number(job.payload.messageId);
+  const message = await findMessage(deps.db, companyId, messageId, deps.mediaLinks);
+  if (!message) return;
+  await guarded(
+    deps,
+    job,
+    context,
+    () => answer(deps, companyId, integration, ticket, message, session),
+  );
+}
+
+/** A Typebot flow paused on a Wait block goes on (typebot_turn.ts). */
+async function handleTypebotResume(deps: RuntimeDeps, job: Job): Promise<void> {
+  const context = await jobContext(deps, job);
+  if (!context || context.integration.type !== "typebot") return;
+  const { companyId, integration, ticket, session } = context;
+  const pause = {
+    sessionId: String(job.payload.typebotSessionId),
+    resumeAt: String(job.payload.resumeAt),
+  };
+  await guarded(
+    deps,
+    job,
+    context,
+    () => resumeTypebot(deps, companyId, integration, ticket, session, pause),
+  );
 }
 
 async function answer(
@@ -196,8 +257,9 @@ async function callWebhook(
   const event = webhookEvent(integration, ticket, ticket.contact, message, now);
   const result = await deliverEvent(deps.outbound, integration.url, secret, event);
   if ("refused" in result) {
-    throw new AppError("ERR_INTEGRATION_PROVIDER", 502, {
-      reason: `webhook refused the event: HTTP ${result.refused}`,
+    const moved = result.location ? ` to ${result.location.slice(0, 300)}` : "";
+    throw new AppError("ERR_INTEGRATION_REFUSED", 502, {
+      reason: `webhook refused the event: HTTP ${result.refused}${moved}`,
     });
   }
   await touchSession(deps.db, ticket.id, now);
@@ -223,6 +285,7 @@ async function askDialogflow(
   );
   const result = await deps.dialogflow.detectIntent(parseServiceAccount(json), {
     projectId: integration.projectName,
+    location: integration.dialogflowLocation,
     session: `balcao-${companyId}-${ticket.id}`,
     text,
     languageCode: integration.language,

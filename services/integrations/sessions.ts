@@ -12,6 +12,8 @@ export interface IntegrationSession {
   typebotSessionId: string | null;
   choices: string[];
   lastActivityAt: Date;
+  /** When a Typebot flow paused on a client-side action goes on (typebot_turn.ts). */
+  typebotResumeAt: Date | null;
 }
 
 /** The ticket's session, made on its first message (and the ticket marked as the bot's). */
@@ -30,7 +32,7 @@ export async function openSession(
   if (made.rowCount > 0) await setIntegration(deps.db, companyId, ticketId, integrationId);
   return await deps.db.one<IntegrationSession>(sql`
     select typebot_session_id as "typebotSessionId", choices,
-           last_activity_at as "lastActivityAt"
+           last_activity_at as "lastActivityAt", typebot_resume_at as "typebotResumeAt"
     from queue_integration_sessions where ticket_id = ${ticketId}`);
 }
 

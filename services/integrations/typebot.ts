@@ -1,20 +1,36 @@
 /**
- * The Typebot v1 chat API (issue 18 item 3; reference/protocols.md): `startChat` with the
+ * The Typebot v1 chat API (issue 18 item 3; https://docs.typebot.io/api-reference and the
+ * engine, github.com/baptisteArno/typebot.io packages/bot-engine): `startChat` with the
  * customer's `number` and `pushName` prefilled, then `continueChat` with each answer, and
- * what Typebot says turned into WhatsApp messages: rich text as WhatsApp markdown, a choice
- * input as numbered lines, images, audio and video by their address, and `#{…}` texts as
- * commands for us (stop, transfer to a queue or a person), never shown to the customer.
+ * what Typebot says turned into WhatsApp messages: rich text as WhatsApp markdown
+ * (typebot_rich_text.ts), a choice input as numbered lines, images, audio and video by their
+ * address, and `#{…}` texts as commands for us (stop, transfer to a queue or a person),
+ * never shown to the customer.
+ *
+ * Client-side actions are played as Typebot's own WhatsApp runtime plays them: each after the
+ * message its `lastBubbleBlockId` names (before all of them without one). A Wait holds the
+ * messages after it back; a redirect is sent as its address. An action that
+ * `expectsDedicatedReply` stops the flow until it is answered: a pausing Wait after its
+ * seconds, a Set variable "executed on the client" at once and without a value (its script
+ * is the browser's; over WhatsApp nothing runs it), so a customer's text never lands in it.
+ * A turn without an input and without such an action is the flow's end: Typebot deletes the
+ * session then, and a `continueChat` on it answers 404.
  */
 import type { OutboundFetch } from "../../lib/net/outbound.ts";
 import { AppError } from "../../lib/http/errors.ts";
+import { type RichNode, richTextToWhatsapp } from "./typebot_rich_text.ts";
 
 const CALL_TIMEOUT_MS = 15_000;
 
-/** One thing Typebot said, as we send it. */
+/** Waits longer than this are cut to it: a conversation is not held for hours. */
+export const MAX_WAIT_SECONDS = 600;
+
+/** One thing Typebot said, as we send it, or a pause between two of them. */
 export type BotOutput =
   | { kind: "text"; text: string }
   | { kind: "media"; url: string; mediaKind: "image" | "audio" | "video" }
-  | { kind: "command"; command: BotCommand };
+  | { kind: "command"; command: BotCommand }
+  | { kind: "wait"; seconds: number };
 
 /** A `#{json}` control message (the anchor's format). */
 export interface BotCommand {
@@ -28,20 +44,26 @@ export interface BotTurn {
   outputs: BotOutput[];
   /** The labels of the choice input offered, in order ("2" answers the second). */
   choices: string[];
+  /** The flow waits for an answer that is not the customer's: continue after these seconds. */
+  resumeAfter?: number;
+  /** The flow is over and Typebot deleted its session: the next message starts a new one. */
+  ended: boolean;
+  /** Typebot said nothing at all and asks nothing. */
+  silent: boolean;
 }
 
-interface RichNode {
-  text?: string;
+interface ClientSideAction {
   type?: string;
-  url?: string;
-  bold?: boolean;
-  italic?: boolean;
-  underline?: boolean;
-  strikethrough?: boolean;
-  children?: RichNode[];
+  lastBubbleBlockId?: string;
+  expectsDedicatedReply?: boolean;
+  wait?: { secondsToWaitFor?: number; shouldPause?: boolean };
+  redirect?: { url?: string };
+  /** A Set variable block's script, for the browser to run: not run here. */
+  setVariable?: unknown;
 }
 
 interface TypebotMessage {
+  id?: string;
   type?: string;
   content?: {
     type?: string;
@@ -54,36 +76,8 @@ interface TypebotMessage {
 interface TypebotAnswer {
   sessionId?: string;
   messages?: TypebotMessage[];
-  input?: { type?: string; items?: { content?: string }[] };
-}
-
-/** Inline rich text as WhatsApp writes it: *bold*, _italic_, ~struck~, links with their URL. */
-function inline(node: RichNode): string {
-  if (node.text !== undefined) {
-    let text = node.text;
-    if (!text.trim()) return text;
-    if (node.bold) text = `*${text}*`;
-    if (node.italic) text = `_${text}_`;
-    if (node.strikethrough || node.underline) text = `~${text}~`;
-    return text;
-  }
-  const inner = (node.children ?? []).map(inline).join("");
-  if (node.type === "a" && node.url) {
-    return inner && inner !== node.url ? `${inner} (${node.url})` : node.url;
-  }
-  return inner;
-}
-
-/** Typebot's rich text (Slate blocks): one line per paragraph, list items with a dash. */
-export function richTextToWhatsapp(blocks: readonly RichNode[]): string {
-  return blocks.map((block) => {
-    if (block.type === "ul" || block.type === "ol") {
-      return (block.children ?? []).map((item, at) =>
-        `${block.type === "ol" ? `${at + 1}.` : "-"} ${inline(item)}`
-      ).join("\n");
-    }
-    return inline(block);
-  }).join("\n").trim();
+  input?: { id?: string; type?: string; items?: { content?: string }[] };
+  clientSideActions?: ClientSideAction[];
 }
 
 /** A `#{…}` text as a command, or undefined when it is text for the customer. */
@@ -107,27 +101,69 @@ export function commandOf(text: string): BotCommand | undefined {
   }
 }
 
-/** What one Typebot answer says, in order, and the choices it offers. */
-export function outputsOf(answer: TypebotAnswer): { outputs: BotOutput[]; choices: string[] } {
-  const outputs: BotOutput[] = [];
-  for (const message of answer.messages ?? []) {
-    const content = message.content ?? {};
-    if (message.type === "text") {
-      const text = content.richText
-        ? richTextToWhatsapp(content.richText)
-        : (content.markdown ?? "").trim();
-      if (!text) continue;
-      const command = commandOf(text);
-      outputs.push(command ? { kind: "command", command } : { kind: "text", text });
-    } else if (
-      (message.type === "image" || message.type === "audio" || message.type === "video") &&
-      content.url
-    ) {
-      outputs.push({ kind: "media", url: content.url, mediaKind: message.type });
-    } else if (message.type === "embed" && content.url) {
-      outputs.push({ kind: "text", text: content.url });
-    }
+/** One message as we send it, or nothing for what WhatsApp cannot show. */
+function outputOf(message: TypebotMessage): BotOutput | undefined {
+  const content = message.content ?? {};
+  if (message.type === "text") {
+    const text = content.richText
+      ? richTextToWhatsapp(content.richText)
+      : (content.markdown ?? "").trim();
+    if (!text) return undefined;
+    const command = commandOf(text);
+    return command ? { kind: "command", command } : { kind: "text", text };
   }
+  if (
+    (message.type === "image" || message.type === "audio" || message.type === "video") &&
+    content.url
+  ) {
+    return { kind: "media", url: content.url, mediaKind: message.type };
+  }
+  if (message.type === "embed" && content.url) return { kind: "text", text: content.url };
+  return undefined;
+}
+
+const secondsOf = (action: ClientSideAction) => {
+  const seconds = Number(action.wait?.secondsToWaitFor ?? 0);
+  return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), MAX_WAIT_SECONDS) : 0;
+};
+
+const pauses = (action: ClientSideAction) =>
+  action.expectsDedicatedReply === true || action.wait?.shouldPause === true;
+
+/** What a client-side action does here: hold the next messages, or send an address. */
+function actionOutputs(action: ClientSideAction): BotOutput[] {
+  if (action.wait && !pauses(action)) {
+    const seconds = secondsOf(action);
+    return seconds > 0 ? [{ kind: "wait", seconds }] : [];
+  }
+  if (action.redirect?.url) return [{ kind: "text", text: action.redirect.url }];
+  return [];
+}
+
+/**
+ * What one Typebot answer says, in order, the client-side actions among the messages, the
+ * choices it offers, and whether the flow waits for a dedicated answer or is over.
+ */
+export function outputsOf(answer: TypebotAnswer): Omit<BotTurn, "sessionId"> {
+  const messages = answer.messages ?? [];
+  const actions = answer.clientSideActions ?? [];
+  const ids = new Set(messages.map((message) => message.id).filter(Boolean));
+  const actionsAfter = (id: string | undefined) =>
+    actions.filter((action) =>
+      id === undefined ? action.lastBubbleBlockId === undefined : action.lastBubbleBlockId === id
+    ).flatMap(actionOutputs);
+  const outputs: BotOutput[] = [...actionsAfter(undefined)];
+  for (const message of messages) {
+    const output = outputOf(message);
+    if (output) outputs.push(output);
+    if (message.id) outputs.push(...actionsAfter(message.id));
+  }
+  // An action after a bubble we were not given still happens, after what we have.
+  outputs.push(
+    ...actions.filter((action) =>
+      action.lastBubbleBlockId !== undefined && !ids.has(action.lastBubbleBlockId)
+    ).flatMap(actionOutputs),
+  );
   const choices = answer.input?.type === "choice input"
     ? (answer.input.items ?? []).map((item) => (item.content ?? "").trim()).filter(Boolean)
     : [];
@@ -137,7 +173,15 @@ export function outputsOf(answer: TypebotAnswer): { outputs: BotOutput[]; choice
       text: choices.map((choice, at) => `*${at + 1}* - ${choice}`).join("\n"),
     });
   }
-  return { outputs, choices };
+  const pausing = actions.find(pauses);
+  const resumeAfter = pausing ? (pausing.wait ? secondsOf(pausing) : 0) : undefined;
+  return {
+    outputs,
+    choices,
+    resumeAfter,
+    ended: !answer.input && resumeAfter === undefined,
+    silent: messages.length === 0 && !answer.input && actions.length === 0,
+  };
 }
 
 /** The customer's answer as Typebot expects it: "2" picks the second choice offered. */
@@ -154,12 +198,20 @@ export interface TypebotTarget {
   slug: string;
 }
 
-async function call(outbound: OutboundFetch, url: string, body: unknown): Promise<BotTurn> {
+/** Typebot's answer for a session it no longer has (ended, expired, deleted). */
+const SESSION_GONE = 404;
+
+async function call(
+  outbound: OutboundFetch,
+  url: string,
+  body: unknown,
+): Promise<BotTurn | undefined> {
   const response = await outbound(url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify(body),
   }, { timeoutMs: CALL_TIMEOUT_MS });
+  if (response.status === SESSION_GONE && url.endsWith("/continueChat")) return undefined;
   if (response.status < 200 || response.status >= 300) {
     throw new AppError("ERR_INTEGRATION_PROVIDER", 502, {
       reason: `typebot: HTTP ${response.status}`,
@@ -176,28 +228,36 @@ async function call(outbound: OutboundFetch, url: string, body: unknown): Promis
 
 const root = (baseUrl: string) => baseUrl.replace(/\/+$/, "");
 
-export function startChat(
+export async function startChat(
   outbound: OutboundFetch,
   target: TypebotTarget,
   customer: { number: string; pushName: string },
 ): Promise<BotTurn> {
-  return call(
+  const turn = await call(
     outbound,
     `${root(target.baseUrl)}/api/v1/typebots/${encodeURIComponent(target.slug)}/startChat`,
     { prefilledVariables: { number: customer.number, pushName: customer.pushName } },
   );
+  if (!turn?.sessionId) {
+    throw new AppError("ERR_INTEGRATION_PROVIDER", 502, { reason: "typebot: no session" });
+  }
+  return turn;
 }
 
+/**
+ * The next turn: `message` answers the input asked; without one, the flow goes on past the
+ * action it waited on. Undefined when Typebot no longer has the session (it ended).
+ */
 export async function continueChat(
   outbound: OutboundFetch,
   target: TypebotTarget,
   sessionId: string,
-  message: string,
-): Promise<BotTurn> {
+  message: string | undefined,
+): Promise<BotTurn | undefined> {
   const turn = await call(
     outbound,
     `${root(target.baseUrl)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`,
-    { message },
+    message === undefined ? {} : { message },
   );
-  return { ...turn, sessionId: turn.sessionId || sessionId };
+  return turn && { ...turn, sessionId: turn.sessionId || sessionId };
 }

@@ -14,6 +14,8 @@ export interface IntegrationSettings {
   name: string;
   projectName: string;
   language: string;
+  /** Dialogflow: '' for a global agent, else its region ("europe-west2"). */
+  dialogflowLocation: string;
   urlN8N: string;
   typebotSlug: string;
   typebotExpires: number;

@@ -14,7 +14,14 @@
  * signed with the integration's secret: `X-Balcao-Signature: sha256=<hex HMAC-SHA256 of the
  * raw body>`. The body carries `sentAt`, so a receiver can refuse old (replayed) events; it
  * is also in `X-Balcao-Timestamp`. A JSON answer `{ "reply": "…", "queueId": n,
- * "close": true }` is acted on (runtime.ts); any other 2xx answer is just a receipt.
+ * "close": true }` is acted on (runtime.ts); any other 2xx answer is just a receipt (n8n's
+ * "Workflow was started" when its Webhook node responds immediately).
+ *
+ * A 5xx, a 429, a time-out or an unreachable host is tried again later; a 4xx is the
+ * receiver refusing this event and a 3xx a receiver that moved: neither is sent again (the
+ * same event would be refused again), and a redirect is never followed, since following a
+ * 301/302 turns the POST into a GET without the event. The integration then stops in that
+ * ticket, the reason (with the new address) in its stop reason.
  */
 import { Buffer } from "node:buffer";
 import type { OutboundFetch } from "../../lib/net/outbound.ts";
@@ -121,15 +128,15 @@ export function replyOf(text: string): WebhookReply {
 
 /**
  * Delivers one event. A 5xx, a 429, a time-out or an unreachable host throws (the job
- * retries it with backoff); a 4xx other than 429 is the receiver refusing this event, which
- * sending again would not change: it answers `refused` for the log.
+ * retries it with backoff); a 4xx other than 429, or a redirect, is the receiver refusing
+ * this event, which sending again would not change: it answers `refused` for the log.
  */
 export async function deliverEvent(
   outbound: OutboundFetch,
   url: string,
   secret: string,
   event: WebhookEvent,
-): Promise<{ reply: WebhookReply } | { refused: number }> {
+): Promise<{ reply: WebhookReply } | { refused: number; location?: string }> {
   const body = JSON.stringify(event);
   const response = await outbound(url, {
     method: "POST",
@@ -140,11 +147,14 @@ export async function deliverEvent(
       [TIMESTAMP_HEADER]: event.sentAt,
     },
     body,
-  }, { timeoutMs: CALL_TIMEOUT_MS, maxBytes: 256 * 1024 });
+  }, { timeoutMs: CALL_TIMEOUT_MS, maxBytes: 256 * 1024, followRedirects: false });
   if (response.status >= 500 || response.status === 429) {
     throw new AppError("ERR_INTEGRATION_PROVIDER", 502, {
       reason: `webhook: HTTP ${response.status}`,
     });
+  }
+  if (response.status >= 300 && response.status < 400) {
+    return { refused: response.status, location: response.headers.get("location") ?? undefined };
   }
   if (response.status >= 400) return { refused: response.status };
   return { reply: replyOf(response.text()) };

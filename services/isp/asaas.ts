@@ -24,7 +24,7 @@ export function asaasSystem(
   /** A detail the bill may lack (a Pix-only charge has no line): null rather than a failure. */
   const optional = async (path: string, field: string) => {
     try {
-      return textOf(((await get(path)) as Record<string, unknown>)[field]);
+      return textOf(((await get(path)) as Record<string, unknown> | null)?.[field]);
     } catch {
       return null;
     }
@@ -32,13 +32,13 @@ export function asaasSystem(
   return {
     name: "asaas",
     async openBills(document) {
-      const customers = await get(`/customers?cpfCnpj=${document.digits}`) as AsaasList;
-      const customerId = textOf(customers.data?.[0]?.id);
+      const customers = await get(`/customers?cpfCnpj=${document.digits}`) as AsaasList | null;
+      const customerId = textOf(customers?.data?.[0]?.id);
       if (!customerId) return null;
       const payments = await get(
         `/payments?customer=${encodeURIComponent(customerId)}&limit=100`,
-      ) as AsaasList;
-      const open = (payments.data ?? [])
+      ) as AsaasList | null;
+      const open = (payments?.data ?? [])
         .filter((payment) => OPEN.has(String(payment.status)))
         .sort((a, b) => String(a.dueDate).localeCompare(String(b.dueDate)))
         .slice(0, MAX_BILLS);

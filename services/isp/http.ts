@@ -28,8 +28,11 @@ export async function ispJson(
   init: IspRequest,
 ): Promise<unknown> {
   const response = await ispCall(options, url, init);
+  // PHP systems print their NULL (or nothing) for "no such record": an answer, not a failure.
+  const text = response.text().trim();
+  if (text === "" || text.toUpperCase() === "NULL") return null;
   try {
-    return response.json();
+    return JSON.parse(text);
   } catch {
     throw new IspCallError(`${new URL(url).pathname} answered no JSON`);
   }

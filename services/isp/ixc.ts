@@ -2,25 +2,34 @@
  * IXC Soft (settings `ipixc`, `tokenixc`): its webservice takes the token as HTTP Basic
  * credentials and list queries as POSTs marked `ixcsoft: listar`. The customer is found by
  * `cliente.cnpj_cpf` (stored formatted), the open receivables (`status` "A") by client id,
- * and each one's Pix copy-and-paste from `get_pix`.
+ * and each one's Pix copy-and-paste from `get_pix`. IXC reports a refusal (a token without
+ * permission, a bad query) inside a 200 as `{type: "error", message}`: that is a failure,
+ * never "no customer"; an answer without `registros` is an empty list.
  */
 import { formatTaxDocument } from "./document.ts";
-import { amountOf, baseUrlOf, dayOf, ispJson, textOf } from "./http.ts";
+import { amountOf, baseUrlOf, dayOf, IspCallError, ispJson, textOf } from "./http.ts";
 import { type BillingSystem, type IspCallOptions, MAX_BILLS, type OpenBill } from "./types.ts";
 
 interface IxcList {
+  type?: string;
+  message?: unknown;
   registros?: Record<string, unknown>[];
 }
 
 export function ixcSystem(host: string, token: string, options: IspCallOptions): BillingSystem {
   const base = `${baseUrlOf(host)}/webservice/v1`;
   const auth = { authorization: `Basic ${btoa(token)}` };
-  const list = async (table: string, body: Record<string, string>) =>
-    ((await ispJson(options, `${base}/${table}`, {
+  const list = async (table: string, body: Record<string, string>) => {
+    const answer = await ispJson(options, `${base}/${table}`, {
       method: "POST",
       headers: { ...auth, ixcsoft: "listar" },
       body: { oper: "=", page: "1", ...body },
-    })) as IxcList).registros ?? [];
+    }) as IxcList | null;
+    if (answer?.type === "error") {
+      throw new IspCallError(`${table} answered an error: ${textOf(answer.message) ?? ""}`);
+    }
+    return Array.isArray(answer?.registros) ? answer.registros : [];
+  };
 
   const pixOf = async (billId: string): Promise<string | null> => {
     try {

@@ -6,24 +6,27 @@
  * - The inbound hook only queues a job (`ai.reply`): the provider may take seconds, and a
  *   connection's messages are handled one after another.
  * - The history is the ticket's LATEST `maxMessages` messages (the anchor sent the first
- *   ones), text turns only; a voice note from the customer is transcribed first.
+ *   ones), text turns only; a voice note from the customer is transcribed first: by Azure
+ *   Speech when the prompt has an Azure key and region, else by the provider.
  * - The transfer phrase moves the ticket to the prompt's queue and the agent stops there;
  *   a provider error or time-out also stops it, leaving the ticket pending for a person,
  *   with the reason logged. The customer's message is stored before any of this, so nothing
  *   is lost either way.
  * - Answers go through the one send path marked as the bot's, so their echoes are not taken
- *   for an agent's reply. A prompt with a voice (not "texto") speaks its answer: the
- *   provider's speech endpoint makes an Ogg/Opus file, stored like any media and sent as a
- *   voice note whose stored text is what it says; if speech fails, the text goes instead.
+ *   for an agent's reply. A prompt with a voice (not "texto") speaks its answer: Azure
+ *   Speech makes an Ogg/Opus file with that neural voice (the prompt's Azure key, to its
+ *   region's host only), stored like any media and sent as a voice note whose stored text is
+ *   what it says; if speech fails, the text goes instead.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { enqueueJob, type JobHandler } from "../../lib/jobs/mod.ts";
-import type { ChatTurn } from "../../lib/ai/provider.ts";
+import { AiProviderError, type ChatTurn } from "../../lib/ai/provider.ts";
 import { TEXT_ONLY } from "../../lib/ai/voices.ts";
+import { AzureSpeechError, voiceLanguage } from "../../lib/ai/azure_speech.ts";
 import { planFeaturesOf } from "../accounts/permissions.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { aiHandOff, findTicket, type InboundHook, sendSystemMessage } from "../tickets/mod.ts";
-import { countPromptUsage, keyPurpose } from "./prompts.ts";
+import { countPromptUsage, keyPurpose, notePromptOutcome } from "./prompts.ts";
 
 /** What the model says, first thing, when a person must take over (the anchor's phrase). */
 export const TRANSFER_PHRASE = "Ação: Transferir para o setor de atendimento";
@@ -32,7 +35,7 @@ export const AI_REPLY_JOB = "ai.reply";
 
 type AgentDeps = Pick<
   ServiceDeps,
-  "db" | "hub" | "media" | "mediaLinks" | "clock" | "log" | "secrets" | "ai"
+  "db" | "hub" | "media" | "mediaLinks" | "clock" | "log" | "secrets" | "ai" | "speech"
 >;
 
 interface PromptOfTicket {
@@ -45,6 +48,7 @@ interface PromptOfTicket {
   queueId: number | null;
   voice: string;
   voiceKeySealed: string | null;
+  voiceRegion: string;
 }
 
 /**
@@ -59,7 +63,8 @@ async function promptOfTicket(
   return await db.maybeOne<PromptOfTicket>(sql`
     select p.id, p.prompt, p.api_key_sealed as "apiKeySealed", p.max_tokens as "maxTokens",
            p.temperature::float8 as temperature, p.max_messages as "maxMessages",
-           p.queue_id as "queueId", p.voice, p.voice_key_sealed as "voiceKeySealed"
+           p.queue_id as "queueId", p.voice, p.voice_key_sealed as "voiceKeySealed",
+           p.voice_region as "voiceRegion"
     from tickets t
     left join queues q on q.id = t.queue_id
     left join whatsapps w on w.id = t.whatsapp_id
@@ -168,8 +173,9 @@ async function replyWithAi(
       order by created_at desc, id desc
       limit ${prompt.maxMessages}`);
     const turns: ChatTurn[] = [];
+    const voices = { deps, prompt, apiKey };
     for (const message of history.reverse()) {
-      const content = await textOf(deps, apiKey, message, messageId);
+      const content = await textOf(voices, message, messageId);
       if (content) turns.push({ role: message.fromMe ? "assistant" : "user", content });
     }
     const answer = await deps.ai.chat(apiKey, {
@@ -184,8 +190,9 @@ async function replyWithAi(
       temperature: prompt.temperature,
     });
     await countPromptUsage(db, prompt.id, answer.usage);
+    await notePromptOutcome(deps, companyId, prompt.id, null);
     const reply = splitTransfer(answer.text);
-    if (reply.text) await sendReply(deps, companyId, ticket, prompt, apiKey, reply.text);
+    if (reply.text) await sendReply(deps, companyId, ticket, prompt, reply.text);
     if (reply.transfer) await handOver(deps, companyId, ticketId, prompt.queueId);
   } catch (error) {
     deps.log.warn("AI prompt failed: the ticket waits for a person", {
@@ -194,7 +201,29 @@ async function replyWithAi(
       promptId: prompt.id,
       reason: error instanceof Error ? error.message : String(error),
     });
+    await noteRefusal(deps, companyId, prompt.id, error);
     await handOver(deps, companyId, ticketId, undefined);
+  }
+}
+
+/**
+ * A provider's refusal (OpenAI's, Azure's) kept on the prompt, so its admins read why on the
+ * prompts page: a bad key, no credit, a model that refuses a parameter. Other failures are
+ * ours and only logged.
+ */
+async function noteRefusal(
+  deps: AgentDeps,
+  companyId: number,
+  promptId: number,
+  error: unknown,
+): Promise<void> {
+  if (error instanceof AiProviderError) {
+    await notePromptOutcome(deps, companyId, promptId, {
+      message: error.message,
+      code: error.code,
+    });
+  } else if (error instanceof AzureSpeechError) {
+    await notePromptOutcome(deps, companyId, promptId, { message: error.message });
   }
 }
 
@@ -203,10 +232,20 @@ type ReplyTicket = Parameters<typeof sendSystemMessage>[2];
 /** Where spoken answers are stored, under the company's media folder. */
 const VOICE_AREA = "ai-voice";
 
+/** The prompt's Azure Speech key and region, or undefined when it has none. */
+async function azureOf(
+  deps: AgentDeps,
+  prompt: PromptOfTicket,
+): Promise<{ key: string; region: string } | undefined> {
+  if (!prompt.voiceKeySealed || !prompt.voiceRegion) return undefined;
+  const key = await deps.secrets.open(prompt.voiceKeySealed, keyPurpose(prompt.id, "voiceKey"));
+  return { key, region: prompt.voiceRegion };
+}
+
 /**
  * The answer as text, or spoken when the prompt has a voice: a voice note (ptt) whose stored
- * body is its text, so agents and the next turns read it. Speech uses the prompt's voice key
- * when one is set (a speech gateway of its own), else its API key. A failed synthesis is
+ * body is its text, so agents and the next turns read it. The voice is Azure's, with the
+ * prompt's Azure key; a prompt saved before keys were required, or a failed synthesis, is
  * logged and the text is sent instead: the customer gets an answer either way.
  */
 async function sendReply(
@@ -214,7 +253,6 @@ async function sendReply(
   companyId: number,
   ticket: ReplyTicket,
   prompt: PromptOfTicket,
-  apiKey: string,
   text: string,
 ): Promise<void> {
   if (prompt.voice === TEXT_ONLY) {
@@ -223,10 +261,18 @@ async function sendReply(
   }
   let media;
   try {
-    const key = prompt.voiceKeySealed
-      ? await deps.secrets.open(prompt.voiceKeySealed, keyPurpose(prompt.id, "voiceKey"))
-      : apiKey;
-    const audio = await deps.ai.speak(key, { text, voice: prompt.voice });
+    const azure = await azureOf(deps, prompt);
+    if (!azure) {
+      await notePromptOutcome(deps, companyId, prompt.id, {
+        message: "no Azure key and region",
+        code: "ERR_PROMPT_VOICE_KEY_REQUIRED",
+      });
+      throw new Error("the prompt has a voice but no Azure key and region");
+    }
+    const audio = await deps.speech.synthesize(azure.key, azure.region, {
+      text,
+      voice: prompt.voice,
+    });
     const file = new File([audio], "resposta.ogg", { type: "audio/ogg" });
     media = await deps.media.save(companyId, VOICE_AREA, file);
   } catch (error) {
@@ -236,6 +282,7 @@ async function sendReply(
       promptId: prompt.id,
       reason: error instanceof Error ? error.message : String(error),
     });
+    await noteRefusal(deps, companyId, prompt.id, error);
     await sendSystemMessage(deps, companyId, ticket, text);
     return;
   }
@@ -244,14 +291,18 @@ async function sendReply(
   });
 }
 
+/** An Ogg file (a WhatsApp voice note), the one container Azure's short-audio API takes here. */
+const isOgg = (bytes: Uint8Array) =>
+  bytes.length > 4 && new TextDecoder().decode(bytes.subarray(0, 4)) === "OggS";
+
 /**
  * A message's text for the model: its body, or for the customer's voice note that this job
- * answers, its transcription; our own voice notes carry their text. Other media without a
- * caption say nothing to it.
+ * answers, its transcription (Azure's when the prompt has it and the note is Ogg/Opus, in the
+ * voice's language; else the provider's); our own voice notes carry their text. Other media
+ * without a caption say nothing to it.
  */
 async function textOf(
-  deps: AgentDeps,
-  apiKey: string,
+  { deps, prompt, apiKey }: { deps: AgentDeps; prompt: PromptOfTicket; apiKey: string },
   message: HistoryRow,
   answering: number,
 ): Promise<string> {
@@ -261,6 +312,14 @@ async function textOf(
   }
   const bytes = await deps.media.read(message.mediaPath!);
   if (!bytes) return "";
+  const azure = isOgg(bytes) ? await azureOf(deps, prompt) : undefined;
+  if (azure) {
+    const language = prompt.voice === TEXT_ONLY ? "pt-BR" : voiceLanguage(prompt.voice);
+    return await deps.speech.recognize(azure.key, azure.region, {
+      audio: new Uint8Array(bytes),
+      language,
+    });
+  }
   return await deps.ai.transcribe(apiKey, {
     bytes,
     fileName: message.mediaName || "audio.ogg",

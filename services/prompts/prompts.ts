@@ -12,6 +12,8 @@ import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { containsPattern, pageClause, pageOf } from "../../lib/db/paging.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { AppError, conflictOnDuplicate } from "../../lib/http/errors.ts";
+import { fieldRefusal } from "../../lib/http/validate.ts";
+import { TEXT_ONLY } from "../../lib/ai/voices.ts";
 import { secretHint } from "../../lib/crypto/secret_box.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";
 import { assertPlanFeature } from "../accounts/permissions.ts";
@@ -31,6 +33,9 @@ const PROMPT_COLUMNS = sql`
   p.completion_tokens::int8::float8 as "completionTokens",
   case when q.id is null then null else json_build_object('id', q.id, 'name', q.name) end
     as queue,
+  case when p.last_error_at is null then null else json_build_object(
+    'message', p.last_error, 'code', p.last_error_code, 'at', p.last_error_at) end
+    as "lastError",
   p.created_at as "createdAt", p.updated_at as "updatedAt"`;
 
 function selectPrompts(companyId: number, where = sql.empty, tail = sql.empty) {
@@ -39,6 +44,20 @@ function selectPrompts(companyId: number, where = sql.empty, tail = sql.empty) {
     from prompts p left join queues q on q.id = p.queue_id
     where p.company_id = ${companyId} ${where}
     order by lower(p.name), p.id ${tail}`;
+}
+
+/**
+ * A voice is Azure's: it needs the Azure key (this save's or the one stored) and the region
+ * of that key's resource, or no answer could ever be spoken.
+ */
+function assertVoiceSettings(input: PromptInput, hasStoredVoiceKey: boolean): void {
+  if (input.voice === TEXT_ONLY) return;
+  if (!input.voiceKey && !hasStoredVoiceKey) {
+    throw fieldRefusal("voiceKey", { code: "ERR_PROMPT_VOICE_KEY_REQUIRED" });
+  }
+  if (!input.voiceRegion) {
+    throw fieldRefusal("voiceRegion", { code: "ERR_PROMPT_VOICE_REGION_REQUIRED" });
+  }
 }
 
 /** The purpose a sealed key is bound to: another row's key does not open here. */
@@ -119,6 +138,7 @@ export async function createPrompt(
   await assertPlanFeature(deps.db, who.companyId, "useOpenAi");
   await assertQueue(deps.db, who.companyId, input.queueId);
   if (!input.apiKey) throw new AppError("ERR_PROMPT_API_KEY_REQUIRED", 400);
+  assertVoiceSettings(input, false);
   // The id first: each key is sealed for its row.
   const { id } = await deps.db.one<{ id: number }>(
     sql`select nextval('prompts_id_seq')::int as id`,
@@ -155,9 +175,11 @@ export async function updatePrompt(
     () =>
       deps.db.transaction(async (tx) => {
         // The prompt first: another company's id is "not found" whatever the body says.
-        const current = await tx.maybeOne(sql`select 1 from prompts
+        const current = await tx.maybeOne<{ hasVoiceKey: boolean }>(sql`
+          select voice_key_sealed is not null as "hasVoiceKey" from prompts
           where id = ${id} and company_id = ${who.companyId} for update`);
         if (!current) throw new AppError("ERR_NO_PROMPT_FOUND", 404);
+        assertVoiceSettings(input, current.hasVoiceKey);
         await assertQueue(tx, who.companyId, input.queueId);
         await tx.run(sql`
         update prompts
@@ -206,4 +228,29 @@ export async function countPromptUsage(
     set prompt_tokens = prompt_tokens + ${usage.promptTokens},
         completion_tokens = completion_tokens + ${usage.completionTokens}
     where id = ${promptId}`);
+}
+
+/**
+ * Notes how the provider answered a prompt's call: its refusal (the provider's words, or a
+ * code of ours), or null once a call works again. The admins' list hears the change.
+ */
+export async function notePromptOutcome(
+  deps: Pick<ServiceDeps, "db" | "hub" | "clock">,
+  companyId: number,
+  promptId: number,
+  failure: { message: string; code?: string } | null,
+): Promise<void> {
+  const { rowCount } = failure
+    ? await deps.db.run(sql`update prompts
+        set last_error = ${failure.message.slice(0, 1000)}, last_error_code = ${
+      failure.code ?? null
+    },
+            last_error_at = ${deps.clock.now()}
+        where id = ${promptId} and company_id = ${companyId}`)
+    : await deps.db.run(sql`update prompts
+        set last_error = null, last_error_code = null, last_error_at = null
+        where id = ${promptId} and company_id = ${companyId} and last_error_at is not null`);
+  if (rowCount === 0) return;
+  const prompt = await findPrompt(deps.db, companyId, promptId);
+  if (prompt) await publishPrompt(deps, companyId, { action: "update", prompt });
 }

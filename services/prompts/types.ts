@@ -15,6 +15,11 @@ export interface Prompt {
   voiceKeyHint: string;
   promptTokens: number;
   completionTokens: number;
+  /**
+   * Why the provider last refused this prompt's call, in its own words (`message`) or as a
+   * code of ours; null once an answer works again.
+   */
+  lastError: { message: string; code: string | null; at: string } | null;
   createdAt: string;
   updatedAt: string;
 }

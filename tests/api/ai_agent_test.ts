@@ -2,22 +2,34 @@
  * The AI agent through the sandbox phone (issue 18 item 2), against a local fake of an
  * OpenAI-compatible provider: a connection's prompt answers a new ticket with the latest
  * history; the transfer phrase moves the ticket to the prompt's queue and the agent stops;
- * a provider failure leaves the ticket to a person; a changed key is used at once.
+ * a provider failure leaves the ticket to a person; a changed key is used at once. A prompt
+ * with a neural voice speaks through a local fake of Azure Speech, which checks the SSML and
+ * the headers as Azure does; each key reaches only its own provider's fake.
  */
 import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { TRANSFER_PHRASE } from "../../services/prompts/agent.ts";
 import { answer } from "../helpers/api_as.ts";
-import { FAKE_SPEECH, startFakeOpenAi } from "../helpers/fake_openai.ts";
+import {
+  AZURE_KEY,
+  AZURE_REGION,
+  AZURE_SPEECH,
+  startFakeAzureSpeech,
+} from "../helpers/fake_azure_speech.ts";
+import { startFakeOpenAi } from "../helpers/fake_openai.ts";
 import { openTicketEnv, waitFor } from "../helpers/ticket_env.ts";
 
 const fake = startFakeOpenAi();
-const env = await openTicketEnv({ env: { OPENAI_BASE_URL: fake.baseUrl } });
+const azure = startFakeAzureSpeech();
+const env = await openTicketEnv({
+  env: { OPENAI_BASE_URL: fake.baseUrl, AZURE_SPEECH_URL: azure.azureUrl },
+});
 const { db, asAdmin, asAgent, customerWrites, connectionId, queues } = env;
 const jobs = env.jobRunner();
 Deno.test.afterAll(async () => {
   await env.close();
   await fake.close();
+  await azure.close();
 });
 
 const created = await answer(
@@ -44,6 +56,20 @@ async function runJobs() {
     return queued ? true : undefined;
   }, "the AI job");
   await jobs.tick();
+}
+
+/** The customer sends a voice note of `size` bytes, an Ogg file as WhatsApp's are. */
+async function customerSendsVoiceNote(number: string, name: string, size: number) {
+  const form = new FormData();
+  form.append("number", number);
+  form.append("name", name);
+  form.append("body", "");
+  // An Ogg page header, so the stored file passes the same check as an upload.
+  const ogg = new Uint8Array(size);
+  ogg.set(new TextEncoder().encode("OggS"));
+  form.append("medias", new File([ogg], "voz.ogg", { type: "audio/ogg" }));
+  const sent = await asAdmin("POST", `/api/sandbox/${connectionId}/inbound`, form);
+  assert.equal(sent.status, 201, await sent.text());
 }
 
 async function messagesOf(ticketId: number) {
@@ -109,7 +135,11 @@ Deno.test("[ai] the transfer phrase moves the ticket to the prompt's queue and t
 
 Deno.test("[ai] a provider failure leaves the ticket pending for a person, the message kept", async () => {
   fake.reply = () => {
-    throw 500;
+    throw {
+      status: 429,
+      message: "You exceeded your current quota, please check your plan and billing details.",
+      code: "insufficient_quota",
+    };
   };
   const ticket = await customerWrites("5511977770003", "Carla", "Meu sinal caiu");
   await runJobs();
@@ -125,6 +155,13 @@ Deno.test("[ai] a provider failure leaves the ticket pending for a person, the m
   const job = await db.one<{ status: string }>(sql`select status from jobs
     where kind = 'ai.reply' and payload->>'ticketId' = ${String(ticket.id)}`);
   assert.equal(job.status, "done", "the failure is handled, not retried into a second answer");
+  // The admin reads the provider's own words on the prompts page.
+  const shown = await answer(await asAdmin("GET", `/api/prompt/${promptId}`));
+  assert.equal(
+    shown.body.lastError.message,
+    "OpenAI 429: You exceeded your current quota, please check your plan and billing details.",
+  );
+  assert.equal(shown.body.lastError.code, null);
 });
 
 Deno.test("[ai] a changed key is used at the next answer; a taken ticket is left to its agent", async () => {
@@ -141,6 +178,8 @@ Deno.test("[ai] a changed key is used at the next answer; a taken ticket is left
   const ticket = await customerWrites("5511977770004", "Davi", "Bom dia");
   await runJobs();
   assert.equal(fake.chats.at(-1)!.authorization, "Bearer sk-second-key-0000002");
+  const cleared = await answer(await asAdmin("GET", `/api/prompt/${promptId}`));
+  assert.equal(cleared.body.lastError, null, "an answer that works clears the last refusal");
 
   const accepted = await answer(
     await asAgent("PUT", `/api/tickets/${ticket.id}`, {
@@ -158,16 +197,7 @@ Deno.test("[ai] a changed key is used at the next answer; a taken ticket is left
 Deno.test("[ai] a customer's voice note is transcribed, and the model answers its words", async () => {
   fake.reply = () => "Entendi seu áudio";
   fake.transcript = "Quero cancelar meu plano";
-  const form = new FormData();
-  form.append("number", "5511977770005");
-  form.append("name", "Eva");
-  form.append("body", "");
-  // An Ogg page header, so the stored file passes the same check as an upload.
-  const ogg = new Uint8Array(64);
-  ogg.set(new TextEncoder().encode("OggS"));
-  form.append("medias", new File([ogg], "voz.ogg", { type: "audio/ogg" }));
-  const sent = await asAdmin("POST", `/api/sandbox/${connectionId}/inbound`, form);
-  assert.equal(sent.status, 201, await sent.text());
+  await customerSendsVoiceNote("5511977770005", "Eva", 64);
   await runJobs();
   const transcription = fake.transcriptions.at(-1)!;
   assert.deepEqual([transcription.authorization, transcription.size], [
@@ -179,28 +209,34 @@ Deno.test("[ai] a customer's voice note is transcribed, and the model answers it
   ]);
 });
 
-Deno.test("[ai] a prompt with a voice answers with a voice note; failed speech falls back to text", async () => {
-  fake.reply = () => "Seu plano foi renovado";
+Deno.test("[ai] a prompt with an Azure voice answers with an Azure-synthesized voice note; failed speech falls back to text", async () => {
+  fake.reply = () => "Seu plano A & B <promo> foi renovado";
   const saved = await answer(
     await asAdmin("PUT", `/api/prompt/${promptId}`, {
       name: "Vendedora",
       prompt: "Você vende planos de internet da Loja.",
       voice: "pt-BR-FranciscaNeural",
-      voiceKey: "sk-voice-key-0000003",
+      voiceKey: AZURE_KEY,
+      voiceRegion: AZURE_REGION,
       queueId: queues.sales,
     }),
   );
   assert.equal(saved.status, 200, JSON.stringify(saved.body));
   const ticket = await customerWrites("5511977770006", "Fabi", "Renovou?");
   await runJobs();
-  const speech = fake.speeches.at(-1)!;
-  assert.deepEqual(speech, {
-    authorization: "Bearer sk-voice-key-0000003",
-    model: "tts-1",
-    voice: "pt-BR-FranciscaNeural",
-    input: "Seu plano foi renovado",
-    responseFormat: "opus",
-  });
+  assert.equal(fake.speeches.length, 0, "OpenAI's speech endpoint is not asked for an Azure voice");
+  const synthesis = azure.syntheses.at(-1)!;
+  assert.deepEqual(
+    [synthesis.region, synthesis.voice, synthesis.lang, synthesis.text, synthesis.outputFormat],
+    [
+      AZURE_REGION,
+      "pt-BR-FranciscaNeural",
+      "pt-BR",
+      "Seu plano A & B <promo> foi renovado",
+      "ogg-48khz-16bit-mono-opus",
+    ],
+  );
+  assert.match(synthesis.userAgent, /Balcao/);
   const voice = await db.one<
     {
       body: string;
@@ -214,13 +250,13 @@ Deno.test("[ai] a prompt with a voice answers with a voice note; failed speech f
     from messages m join whatsapp_outbox o on o.payload->>'messageId' = m.wid
     where m.ticket_id = ${ticket.id} and m.from_me`);
   assert.deepEqual([voice.body, voice.origin, voice.media_type], [
-    "Seu plano foi renovado",
+    "Seu plano A & B <promo> foi renovado",
     "bot",
     "audio",
   ]);
   assert.equal(voice.payload.media.ptt, true, "sent as a voice note");
   assert.equal(voice.payload.media.mimetype, "audio/ogg");
-  assert.deepEqual(await env.services.media.read(voice.media_path), FAKE_SPEECH);
+  assert.deepEqual(await env.services.media.read(voice.media_path), AZURE_SPEECH);
   // The customer's phone gets the audio.
   await env.whatsapp.drainOutbox(connectionId);
   const inbox = await answer(
@@ -229,17 +265,45 @@ Deno.test("[ai] a prompt with a voice answers with a voice note; failed speech f
   assert.equal(inbox.body.messages.at(-1).media.kind, "audio");
 
   // The next turn shows the model what the voice note said.
-  fake.speechStatus = 500;
+  azure.failWith = 500;
   fake.reply = () => "Sem voz desta vez";
   await customerWrites("5511977770006", "Fabi", "Obrigada");
   await runJobs();
   assert.deepEqual(fake.chats.at(-1)!.messages.slice(-2), [
-    { role: "assistant", content: "Seu plano foi renovado" },
+    { role: "assistant", content: "Seu plano A & B <promo> foi renovado" },
     { role: "user", content: "Obrigada" },
   ]);
   const last = await db.one<{ body: string; media_type: string }>(sql`
     select body, media_type from messages where ticket_id = ${ticket.id} and from_me
     order by id desc limit 1`);
   assert.deepEqual([last.body, last.media_type], ["Sem voz desta vez", "chat"]);
-  fake.speechStatus = null;
+  azure.failWith = null;
+});
+
+Deno.test("[ai] with Azure set, a customer's voice note is recognised by Azure, in the voice's language", async () => {
+  fake.reply = () => "Entendi pelo Azure";
+  azure.transcript = "Qual o meu saldo";
+  const before = fake.transcriptions.length;
+  await customerSendsVoiceNote("5511977770007", "Gil", 80);
+  await runJobs();
+  assert.equal(fake.transcriptions.length, before, "OpenAI does not transcribe it");
+  assert.deepEqual(azure.recognitions.at(-1), {
+    region: AZURE_REGION,
+    language: "pt-BR",
+    contentType: "audio/ogg; codecs=opus",
+    size: 80,
+  });
+  assert.deepEqual(fake.chats.at(-1)!.messages.slice(1), [
+    { role: "user", content: "Qual o meu saldo" },
+  ]);
+});
+
+Deno.test("[ai] a key only ever reaches its own provider", () => {
+  assert.ok(azure.requests.length > 0 && fake.requests.length > 0);
+  for (const request of fake.requests) {
+    assert.ok(!JSON.stringify(request.headers).includes(AZURE_KEY), "no Azure key at OpenAI");
+  }
+  for (const request of azure.requests) {
+    assert.ok(!/sk-[a-z]+-key/.test(JSON.stringify(request)), "no OpenAI key at Azure");
+  }
 });

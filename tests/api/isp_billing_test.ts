@@ -111,7 +111,7 @@ Deno.test("[isp] IXC: a bad CPF is asked again; a good one gets the open bills a
   );
 });
 
-Deno.test("[isp] MK-Auth: the bearer token, the customer's open titles", async () => {
+Deno.test("[isp] MK-Auth: its customer's title from cliente/show; a bare NULL is nobody, asked again", async () => {
   await credentials({
     ipmkauth: fake.origin,
     clientidmkauth: MK_CLIENT.id,
@@ -119,15 +119,56 @@ Deno.test("[isp] MK-Auth: the bearer token, the customer's open titles", async (
   });
   const number = "5511955550002";
   await reachBilling(number);
+  // A valid CPF of nobody: MK-Auth answers NULL, which is "not found", not "unavailable".
+  assert.deepEqual(await says(number, "111.444.777-35"), [
+    "Não encontramos cadastro com esse CPF/CNPJ. Confira e digite de novo (ou # para o menu inicial).",
+  ]);
   const [reply] = await says(number, "52998224725");
   assert.equal(
     reply,
-    "Encontramos 2 faturas em aberto:\n\n" +
+    "Encontramos 1 fatura em aberto:\n\n" +
       "*Vencimento:* 05/11/2026\n*Valor:* R$ 120,00\n*Linha digitável:* MKLINE8\n" +
-      "*Pix copia e cola:*\n00020101MK8\n\n" +
-      "*Vencimento:* 05/12/2026\n*Valor:* R$ 120,00\n*Linha digitável:* MKLINE9\n" +
-      "*Pix copia e cola:*\n00020101MK9",
+      "*Pix copia e cola:*\n00020101MK8",
   );
+});
+
+Deno.test("[isp] MK-Auth answering a login: the titles listed by login", async () => {
+  await credentials({
+    ipmkauth: fake.origin,
+    clientidmkauth: MK_CLIENT.id,
+    clientsecretmkauth: MK_CLIENT.secret,
+  });
+  fake.mkauthShape = "login";
+  try {
+    const number = "5511955550005";
+    await reachBilling(number);
+    const [reply] = await says(number, "52998224725");
+    assert.equal(
+      reply,
+      "Encontramos 2 faturas em aberto:\n\n" +
+        "*Vencimento:* 05/11/2026\n*Valor:* R$ 120,00\n*Linha digitável:* MKLINE8\n" +
+        "*Pix copia e cola:*\n00020101MK8\n\n" +
+        "*Vencimento:* 05/12/2026\n*Valor:* R$ 120,00\n*Linha digitável:* MKLINE9\n" +
+        "*Pix copia e cola:*\n00020101MK9",
+    );
+  } finally {
+    fake.mkauthShape = "dados_cliente";
+  }
+});
+
+Deno.test("[isp] IXC reporting an error inside a 200 is an unavailable system, not an unknown customer", async () => {
+  await credentials({ ipixc: fake.origin, tokenixc: IXC_TOKEN });
+  const number = "5511955550006";
+  await reachBilling(number);
+  fake.ixcError = "Usuário sem permissão para o recurso cliente";
+  try {
+    assert.deepEqual(await says(number, "529.982.247-25"), [
+      "Não conseguimos consultar suas faturas agora. Um atendente vai te ajudar.",
+    ]);
+  } finally {
+    fake.ixcError = null;
+  }
+  assert.equal((await ticketOf(number)).queue_id, queues.sales);
 });
 
 Deno.test("[isp] Asaas: pending and overdue payments with their line and Pix; unknown asked again", async () => {

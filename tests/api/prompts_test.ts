@@ -14,6 +14,8 @@ const queue = (await db.one<{ id: number }>(sql`
   insert into queues (company_id, name, color) values (${companyId}, 'Vendas', '#00aa00')
   returning id`)).id;
 const KEY = "sk-proj-abcdefghijklmnop1234";
+/** An Azure Speech resource key: 32 hex digits. */
+const AZURE = "0123456789abcdef0123456789abcdef";
 
 Deno.test("[api] prompts: created with the spec's defaults, the key sealed and never answered", async () => {
   const created = await answer(
@@ -107,8 +109,69 @@ Deno.test("[api] prompts: bad input is refused with a code and changes nothing",
     await asAdmin("POST", "/api/prompt", { name: "Sem fila", prompt: "x", apiKey: KEY }),
   );
   assert.ok(JSON.stringify(noQueue.body.fields.queueId).includes("ERR_PROMPT_QUEUE_REQUIRED"));
+  const voiceCases: Array<[Record<string, unknown>, string, string]> = [
+    [
+      { voice: "pt-BR-FranciscaNeural", voiceRegion: "brazilsouth" },
+      "voiceKey",
+      "ERR_PROMPT_VOICE_KEY_REQUIRED",
+    ],
+    [
+      { voice: "pt-BR-FranciscaNeural", voiceKey: AZURE },
+      "voiceRegion",
+      "ERR_PROMPT_VOICE_REGION_REQUIRED",
+    ],
+    [
+      { voice: "pt-BR-FranciscaNeural", voiceKey: AZURE, voiceRegion: "evil.example/x" },
+      "voiceRegion",
+      "ERR_PROMPT_VOICE_REGION_INVALID",
+    ],
+  ];
+  for (const [extra, field, code] of voiceCases) {
+    const res = await answer(
+      await asAdmin("POST", "/api/prompt", {
+        name: "Voz",
+        prompt: "x",
+        apiKey: KEY,
+        queueId: queue,
+        ...extra,
+      }),
+    );
+    assert.deepEqual(
+      [res.status, res.body.fields?.[field]?.code],
+      [400, code],
+      JSON.stringify(extra),
+    );
+  }
   const after = await db.one<{ n: number }>(sql`select count(*)::int as n from prompts`);
   assert.equal(after.n, before.n);
+});
+
+Deno.test("[api] prompts: a voice keeps its Azure key and region; the portal's region name is taken", async () => {
+  const made = await answer(
+    await asAdmin("POST", "/api/prompt", {
+      name: "Falante",
+      prompt: "x",
+      apiKey: KEY,
+      queueId: queue,
+      voice: "pt-BR-FranciscaNeural",
+      voiceKey: AZURE,
+      voiceRegion: "Brazil South",
+    }),
+  );
+  assert.equal(made.status, 200, JSON.stringify(made.body));
+  assert.deepEqual([made.body.voiceRegion, made.body.voiceKeyHint], ["brazilsouth", "cdef"]);
+  // An update without the key keeps the stored one, so the voice stays.
+  const kept = await answer(
+    await asAdmin("PUT", `/api/prompt/${made.body.id}`, {
+      name: "Falante",
+      prompt: "y",
+      queueId: queue,
+      voice: "pt-BR-AntonioNeural",
+      voiceRegion: "brazilsouth",
+    }),
+  );
+  assert.equal(kept.status, 200, JSON.stringify(kept.body));
+  await db.run(sql`delete from prompts where id = ${made.body.id}`);
 });
 
 Deno.test("[api] prompts: agents are refused, and another company sees none", async () => {

@@ -3,7 +3,9 @@
  * each outside service: a signed webhook whose reply answers and closes the ticket (after a
  * failure retried with backoff), a Typebot choice then a `#{"queueId":…}` transfer that
  * really stops the bot, a Dialogflow agent with a locally signed token, and a provider that
- * never answers leaving the ticket to a person.
+ * never answers leaving the ticket to a person. The Typebot fake is a small engine of its own
+ * (fake_typebot.ts): a flow with a client-side Set variable, a pausing Wait and an end runs
+ * through, and the next message starts it again.
  */
 import assert from "node:assert/strict";
 import { exportPKCS8, exportSPKI, generateKeyPair } from "jose";
@@ -24,6 +26,7 @@ const env = await openTicketEnv({
   env: {
     ALLOW_PRIVATE_HOSTS: new URL(fake.baseUrl).host,
     DIALOGFLOW_URL: fake.baseUrl,
+    DIALOGFLOW_REGIONAL_URL: `${fake.baseUrl}/regional/{region}`,
   },
 });
 fake.now = () => clock.now();
@@ -41,7 +44,7 @@ async function createIntegration(body: Record<string, unknown>) {
 }
 
 /** The sandbox connection (which has no queues) hands its customers to this integration. */
-async function useOnConnection(integrationId: number) {
+async function attachToConnection(integrationId: number) {
   const linked = await answer(
     await asAdmin("PUT", `/api/whatsapp/${connectionId}`, { integrationId }),
   );
@@ -76,6 +79,22 @@ function watchPhone(number: string) {
   return { presences, sends, restore: () => phone.send = send };
 }
 
+/** A service account whose key the fake token endpoint checks assertions with. */
+async function serviceAccount() {
+  if (!cachedAccount) {
+    const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+    fake.publicKeyPem = await exportSPKI(publicKey);
+    cachedAccount = {
+      type: "service_account",
+      client_email: "bot@balcao-test.iam.gserviceaccount.com",
+      private_key: await exportPKCS8(privateKey),
+      token_uri: `${fake.baseUrl}/token`,
+    };
+  }
+  return cachedAccount;
+}
+let cachedAccount: Record<string, string> | undefined;
+
 async function messagesOf(ticketId: number) {
   return await db.query<{ body: string; from_me: boolean; origin: string | null }>(sql`
     select body, from_me, origin from messages where ticket_id = ${ticketId} order by id`);
@@ -93,7 +112,7 @@ Deno.test("[integrations] a signed webhook event, retried after a 503, whose rep
   });
   assert.match(hook.hmacSecret, /^[0-9a-f]{64}$/);
   fake.webhookSecret = hook.hmacSecret;
-  await useOnConnection(hook.id);
+  await attachToConnection(hook.id);
   // A prompt on the same connection stays quiet: the integration answers, not both bots.
   const prompt = await answer(
     await asAdmin("POST", "/api/prompt", {
@@ -162,45 +181,25 @@ Deno.test("[integrations] Typebot: choices as numbered lines, then #{queueId} tr
     typebotUnknownMessage: "Não entendi.",
   });
   assert.equal(bot.projectName, "Triagem", "admin §5: the project name is the name");
-  await useOnConnection(bot.id);
-  fake.typebotReply = (call) =>
-    call.path.endsWith("/startChat")
-      ? {
-        sessionId: "sess-9",
-        messages: [{
-          type: "text",
-          content: {
-            type: "richText",
-            richText: [{ type: "p", children: [{ text: "Olá " }, { text: "Bruno", bold: true }] }],
-          },
-        }],
-        input: { type: "choice input", items: [{ content: "Vendas" }, { content: "Suporte" }] },
-      }
-      : {
-        messages: [
-          {
-            type: "text",
-            content: { richText: [{ type: "p", children: [{ text: "Um momento." }] }] },
-          },
-          {
-            type: "text",
-            content: {
-              richText: [{ type: "p", children: [{ text: `#{"queueId":${queues.support}}` }] }],
-            },
-          },
-        ],
-      };
+  await attachToConnection(bot.id);
+  fake.typebot.flows["triagem-abc"] = [
+    { richText: [{ type: "p", children: [{ text: "Olá " }, { text: "Bruno", bold: true }] }] },
+    { choice: { variable: "setor", items: ["Vendas", "Suporte"] } },
+    { text: "Um momento." },
+    { text: `#{"queueId":${queues.support}}` },
+  ];
 
   const ticket = await customerWrites("5511966660002", "Bruno Lima", "Oi");
   await runJobs();
-  assert.equal(fake.typebotCalls[0]!.path, "/api/v1/typebots/triagem-abc/startChat");
-  assert.deepEqual(fake.typebotCalls[0]!.body, {
+  const calls = fake.typebot.calls;
+  assert.equal(calls[0]!.path, "/api/v1/typebots/triagem-abc/startChat");
+  assert.deepEqual(calls[0]!.body, {
     prefilledVariables: { number: "5511966660002", pushName: "Bruno Lima" },
   });
   await customerWrites("5511966660002", "Bruno Lima", "2");
   await runJobs();
-  const second = fake.typebotCalls[1]!;
-  assert.equal(second.path, "/api/v1/sessions/sess-9/continueChat");
+  const second = calls[1]!;
+  assert.match(second.path, /^\/api\/v1\/sessions\/tb-session-\d+\/continueChat$/);
   assert.deepEqual(second.body, { message: "Suporte" }, "“2” picks the second choice");
 
   assert.deepEqual((await messagesOf(ticket.id)).map((m) => [m.body, m.origin]), [
@@ -214,24 +213,18 @@ Deno.test("[integrations] Typebot: choices as numbered lines, then #{queueId} tr
   assert.deepEqual([moved.status, moved.queueId, moved.userId], ["pending", queues.support, null]);
 
   // The bot really stopped: the next message reaches nobody but a person.
-  const calls = fake.typebotCalls.length;
+  const made = calls.length;
   await customerWrites("5511966660002", "Bruno Lima", "Alô?");
   while ((await jobs.tick()).claimed > 0) { /* nothing to run */ }
-  assert.equal(fake.typebotCalls.length, calls);
+  assert.equal(calls.length, made);
   const session = await db.one<{ stop_reason: string }>(sql`
     select stop_reason from queue_integration_sessions where ticket_id = ${ticket.id}`);
   assert.equal(session.stop_reason, "transferred");
 });
 
 Deno.test("[integrations] Dialogflow: a locally signed token, detectIntent in the language, the end closes", async () => {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  fake.publicKeyPem = await exportSPKI(publicKey);
-  const account = {
-    type: "service_account",
-    client_email: "bot@balcao-test.iam.gserviceaccount.com",
-    private_key: await exportPKCS8(privateKey),
-    token_uri: `${fake.baseUrl}/token`,
-  };
+  const account = await serviceAccount();
+  fake.dialogflow.agents["balcao-test"] = "global";
   const tested = await answer(
     await asAdmin("POST", "/api/queueIntegration/testSession", {
       projectName: "balcao-test",
@@ -249,8 +242,8 @@ Deno.test("[integrations] Dialogflow: a locally signed token, detectIntent in th
   });
   assert.equal(agent.jsonContentHint, account.client_email);
   assert.equal(JSON.stringify(agent).includes("PRIVATE KEY"), false, "the key never comes back");
-  await useOnConnection(agent.id);
-  fake.detectReply = (text) => ({
+  await attachToConnection(agent.id);
+  fake.dialogflow.reply = (text) => ({
     queryResult: {
       fulfillmentMessages: [{ text: { text: [text === "adiós" ? "¡Hasta luego!" : "¡Hola!"] } }],
       intent: { endInteraction: text === "adiós" },
@@ -264,7 +257,7 @@ Deno.test("[integrations] Dialogflow: a locally signed token, detectIntent in th
   assert.ok(fake.tokenCalls.every((call) => call.assertionOk), "RS256 with the account's key");
   assert.equal(fake.tokenCalls[0]!.claims.iss, account.client_email);
   assert.equal(fake.tokenCalls.length, 1, "the token is kept until it expires");
-  const detect = fake.detectCalls.at(-1)!;
+  const detect = fake.dialogflow.calls.at(-1)!;
   assert.equal(detect.authorization, "Bearer token-1");
   assert.match(
     detect.path,
@@ -285,7 +278,7 @@ Deno.test("[integrations] a provider that never answers leaves the ticket pendin
     urlN8N: `${fake.baseUrl}/stall`,
     typebotSlug: "lento",
   });
-  await useOnConnection(slow.id);
+  await attachToConnection(slow.id);
   // The real guard, with a time limit short enough for a test.
   const outbound = env.services.outbound;
   env.services.outbound = Object.assign(
@@ -326,18 +319,15 @@ Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text,
     typebotRestartMessage: "Recomeçando…",
     typebotUnknownMessage: "Não entendi.",
   });
-  await useOnConnection(bot.id);
-  let starts = 0;
-  fake.typebotReply = (call) =>
-    call.path.endsWith("/startChat")
-      ? {
-        sessionId: `card-${++starts}`,
-        messages: [
-          { type: "text", content: { markdown: "Bem-vindo ao cardápio" } },
-          { type: "image", content: { url: `${fake.baseUrl}/files/pizza` } },
-        ],
-      }
-      : { messages: [] };
+  await attachToConnection(bot.id);
+  fake.typebot.flows["cardapio"] = [
+    { text: "Bem-vindo ao cardápio" },
+    { image: `${fake.baseUrl}/files/pizza` },
+    { input: { variable: "pedido" } },
+  ];
+  const starts = () =>
+    fake.typebot.calls.filter((call) => call.path === "/api/v1/typebots/cardapio/startChat")
+      .length;
   const sentAt = async (ticketId: number) =>
     await db.query<{ body: string; media_name: string | null; created_at: Date }>(sql`
       select body, media_name, created_at from messages
@@ -360,6 +350,7 @@ Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text,
     "each reply is held back by the delay",
   );
 
+  // The answer ends the flow with nothing more to say.
   await customerWrites("5511966660005", "Eva", "qualquer coisa");
   await runJobs();
   assert.equal((await sentAt(ticket.id)).at(-1)!.body, "Não entendi.");
@@ -369,12 +360,12 @@ Deno.test("[integrations] Typebot: an image by URL, paced replies, unknown text,
   assert.equal((await sentAt(ticket.id)).at(-1)!.body, "Recomeçando…");
   await customerWrites("5511966660005", "Eva", "de novo");
   await runJobs();
-  assert.equal(starts, 2, "after the restart keyword the next message starts a new chat");
+  assert.equal(starts(), 2, "after the restart keyword the next message starts a new chat");
 
   clock.advance(2 * 60_000);
   await customerWrites("5511966660005", "Eva", "voltei");
   await runJobs();
-  assert.equal(starts, 3, "a session silent for longer than typebotExpires starts over");
+  assert.equal(starts(), 3, "a session silent for longer than typebotExpires starts over");
 
   await customerWrites("5511966660005", "Eva", "sair");
   await runJobs();
@@ -389,19 +380,11 @@ Deno.test("[integrations] Typebot: a transfer before any held reply takes the ty
     typebotSlug: "direto",
     typebotDelayMessage: 800,
   });
-  await useOnConnection(bot.id);
-  fake.typebotReply = () => ({
-    sessionId: "direto-1",
-    messages: [
-      {
-        type: "text",
-        content: {
-          richText: [{ type: "p", children: [{ text: `#{"queueId":${queues.support}}` }] }],
-        },
-      },
-      { type: "text", content: { markdown: "Nunca dito" } },
-    ],
-  });
+  await attachToConnection(bot.id);
+  fake.typebot.flows["direto"] = [
+    { text: `#{"queueId":${queues.support}}` },
+    { text: "Nunca dito" },
+  ];
   const watched = watchPhone("5511966660007");
   try {
     const ticket = await customerWrites("5511966660007", "Fábio", "Oi");
@@ -413,4 +396,214 @@ Deno.test("[integrations] Typebot: a transfer before any held reply takes the ty
   } finally {
     watched.restore();
   }
+});
+
+Deno.test("[integrations] Typebot: a client-side set variable, a pausing wait and the end run through; the next message restarts", async () => {
+  const bot = await createIntegration({
+    type: "typebot",
+    name: "Ciclo",
+    urlN8N: `${fake.baseUrl}/typebot`,
+    typebotSlug: "ciclo",
+    typebotDelayMessage: 0,
+    typebotUnknownMessage: "Não entendi.",
+  });
+  await attachToConnection(bot.id);
+  fake.typebot.flows["ciclo"] = [
+    // "Moment of the day" and "Execute on client" Set variable blocks run in the browser.
+    { setVariableOnClient: { variable: "periodo", code: "return 'manhã'" } },
+    { text: "Olá! Qual é o seu nome?" },
+    { input: { variable: "nome" } },
+    { text: "Obrigado, {{nome}}. Aguarde um instante…" },
+    { wait: { seconds: 30, pause: true } },
+    { text: "Pronto, {{nome}}: pedido registrado." },
+    { wait: { seconds: 2 } },
+    { text: "Até logo!" },
+  ];
+  const bodies = async (
+    ticketId: number,
+  ) => (await db.query<{ body: string; created_at: Date }>(sql`
+      select body, created_at from messages
+      where ticket_id = ${ticketId} and from_me order by id`));
+  const typebotCalls = () => fake.typebot.calls.length;
+
+  const ticket = await customerWrites("5511966660008", "Ana", "Oi");
+  await runJobs();
+  assert.deepEqual((await bodies(ticket.id)).map((m) => m.body), ["Olá! Qual é o seu nome?"]);
+  const resumed = fake.typebot.calls.at(-1)!;
+  assert.match(resumed.path, /\/continueChat$/);
+  assert.deepEqual(resumed.body, {}, "the client-side set variable is answered without a value");
+
+  await customerWrites("5511966660008", "Ana", "Ana");
+  await runJobs();
+  assert.equal((await bodies(ticket.id)).at(-1)!.body, "Obrigado, Ana. Aguarde um instante…");
+  // While Typebot waits, what the customer writes does not answer the wait.
+  const paused = typebotCalls();
+  await customerWrites("5511966660008", "Ana", "Alô?");
+  await runJobs();
+  assert.equal(typebotCalls(), paused);
+
+  clock.advance(30_000);
+  while ((await jobs.tick()).claimed > 0) { /* the wait is over */ }
+  const [, , done, bye] = await bodies(ticket.id);
+  assert.deepEqual([done!.body, bye!.body], ["Pronto, Ana: pedido registrado.", "Até logo!"]);
+  assert.equal(
+    bye!.created_at.getTime(),
+    clock.now().getTime() + 2_000,
+    "a wait that does not pause holds the next message back",
+  );
+  const result = fake.typebot.results.at(-1)!;
+  assert.deepEqual([result.publicId, result.variables.nome], ["ciclo", "Ana"]);
+  assert.equal(result.variables.periodo, undefined, "no customer text became the variable");
+  assert.ok(
+    ![...fake.typebot.sessions.values()].some((live) => live.publicId === "ciclo"),
+    "Typebot deleted the finished session",
+  );
+
+  // The flow ended: the next message starts it again, and the bot still answers this ticket.
+  await customerWrites("5511966660008", "Ana", "Oi de novo");
+  await runJobs();
+  assert.equal((await bodies(ticket.id)).at(-1)!.body, "Olá! Qual é o seu nome?");
+  const starts = fake.typebot.calls.filter((call) => call.path.endsWith("/ciclo/startChat"));
+  assert.equal(starts.length, 2);
+  assert.equal((await bodies(ticket.id)).filter((m) => m.body === "Não entendi.").length, 0);
+  const session = await db.one<{ stopped_at: Date | null }>(sql`
+    select stopped_at from queue_integration_sessions where ticket_id = ${ticket.id}`);
+  assert.equal(session.stopped_at, null);
+});
+
+Deno.test("[integrations] Typebot: a session Typebot no longer knows starts a new chat", async () => {
+  const bot = await createIntegration({
+    type: "typebot",
+    name: "Esquecido",
+    urlN8N: `${fake.baseUrl}/typebot`,
+    typebotSlug: "esquecido",
+    typebotDelayMessage: 0,
+  });
+  await attachToConnection(bot.id);
+  fake.typebot.flows["esquecido"] = [
+    { text: "Qual o seu pedido?" },
+    { input: { variable: "pedido" } },
+    { text: "Anotado: {{pedido}}" },
+    { input: { variable: "mais" } },
+  ];
+  const ticket = await customerWrites("5511966660009", "Bia", "Oi");
+  await runJobs();
+  // Typebot dropped the session (its own expiry, a restart of its database).
+  fake.typebot.sessions.clear();
+  await customerWrites("5511966660009", "Bia", "pizza");
+  await runJobs();
+  const sent = (await messagesOf(ticket.id)).filter((m) => m.from_me).map((m) => m.body);
+  assert.deepEqual(sent, ["Qual o seu pedido?", "Qual o seu pedido?"]);
+  const session = await db.one<{ stopped_at: Date | null }>(sql`
+    select stopped_at from queue_integration_sessions where ticket_id = ${ticket.id}`);
+  assert.equal(session.stopped_at, null, "the integration goes on in this ticket");
+});
+
+/** A Dialogflow integration on the connection, answering with the default and platform texts. */
+async function dialogflowAgent(name: string, projectName: string, location?: string) {
+  const agent = await createIntegration({
+    type: "dialogflow",
+    name,
+    projectName,
+    ...(location ? { dialogflowLocation: location } : {}),
+    jsonContent: JSON.stringify(await serviceAccount()),
+    language: "pt-BR",
+  });
+  await attachToConnection(agent.id);
+  fake.dialogflow.reply = (text) => ({
+    queryResult: {
+      queryText: text,
+      fulfillmentText: "Olá!",
+      // The default response and the same one for Facebook and Telegram: one is ours.
+      fulfillmentMessages: [
+        { text: { text: ["Olá!"] } },
+        { platform: "FACEBOOK", text: { text: ["Olá!"] } },
+        { platform: "TELEGRAM", text: { text: ["Olá, Telegram!"] } },
+      ],
+      intent: { endInteraction: false },
+    },
+  });
+  return agent;
+}
+
+async function stoppedAt(ticketId: number) {
+  return (await db.one<{ stopped_at: Date | null }>(sql`
+    select stopped_at from queue_integration_sessions where ticket_id = ${ticketId}`)).stopped_at;
+}
+
+Deno.test("[integrations] Dialogflow as Google serves it: 256 characters, the default platform's messages, 429 and 503 tried again", async () => {
+  fake.dialogflow.agents["balcao-longo"] = "global";
+  await dialogflowAgent("Agente paciente", "balcao-longo");
+  // Busy, then unavailable: Google asks to try again later.
+  fake.dialogflow.failures = [429, 503];
+  const long = `Bom dia, ${"quero saber do meu pedido ".repeat(15)}e da entrega.`;
+  assert.ok(long.length > 256);
+  const ticket = await customerWrites("5511966660010", "Lia", long);
+  await runJobs();
+  const calls = fake.dialogflow.calls.filter((call) => call.path.includes("balcao-longo"));
+  assert.equal(calls.length, 3, "the 429 and the 503 were tried again");
+  const sent = (calls.at(-1)!.body.queryInput as { text: { text: string } }).text.text;
+  assert.ok([...sent].length <= 256, "the text fits Dialogflow's limit");
+  assert.ok(long.startsWith(sent.trimEnd()), "cut, not rewritten");
+  assert.deepEqual((await messagesOf(ticket.id)).filter((m) => m.from_me).map((m) => m.body), [
+    "Olá!",
+  ]);
+  assert.equal(await stoppedAt(ticket.id), null);
+});
+
+Deno.test("[integrations] Dialogflow: a regional agent is asked at its region's host, under its location", async () => {
+  fake.dialogflow.agents["balcao-eu"] = "europe-west2";
+  const agent = await dialogflowAgent("Agente europeu", "balcao-eu", "europe-west2");
+  assert.equal(agent.dialogflowLocation, "europe-west2");
+  const ticket = await customerWrites("5511966660011", "Rui", "Olá");
+  await runJobs();
+  assert.match(
+    fake.dialogflow.calls.at(-1)!.path,
+    /^\/regional\/europe-west2\/v2\/projects\/balcao-eu\/locations\/europe-west2\/agent\/sessions\/balcao-\d+-\d+:detectIntent$/,
+  );
+  assert.deepEqual((await messagesOf(ticket.id)).filter((m) => m.from_me).map((m) => m.body), [
+    "Olá!",
+  ]);
+  assert.equal(await stoppedAt(ticket.id), null);
+});
+
+Deno.test("[integrations] webhook: a 4xx refusal is not sent again; the ticket waits for a person", async () => {
+  const hook = await createIntegration({
+    type: "n8n",
+    name: "Fluxo recusado",
+    urlN8N: `${fake.baseUrl}/hook`,
+  });
+  fake.webhookSecret = hook.hmacSecret;
+  await attachToConnection(hook.id);
+  fake.webhookReply = () => ({ status: 422, body: { message: "invalid event" } });
+  const before = fake.webhookCalls.length;
+  const ticket = await customerWrites("5511966660012", "Téo", "Oi");
+  await runJobs();
+  clock.advance(60_000);
+  while ((await jobs.tick()).claimed > 0) { /* a retry would run now */ }
+  assert.equal(fake.webhookCalls.length - before, 1, "the receiver refused it: sent once");
+  const session = await db.one<{ stop_reason: string }>(sql`
+    select stop_reason from queue_integration_sessions where ticket_id = ${ticket.id}`);
+  assert.match(session.stop_reason, /HTTP 422/);
+  fake.webhookReply = () => ({ status: 200, body: {} });
+});
+
+Deno.test("[integrations] webhook: a redirect is refused, never followed as a GET without the event", async () => {
+  const hook = await createIntegration({
+    type: "webhook",
+    name: "Endereço antigo",
+    urlN8N: `${fake.baseUrl}/moved`,
+  });
+  fake.webhookSecret = hook.hmacSecret;
+  await attachToConnection(hook.id);
+  const before = fake.webhookCalls.length;
+  const ticket = await customerWrites("5511966660013", "Ivo", "Oi");
+  await runJobs();
+  clock.advance(60_000);
+  while ((await jobs.tick()).claimed > 0) { /* a retry would run now */ }
+  assert.deepEqual(fake.webhookRefused, [], "no GET reached the receiver");
+  assert.equal(fake.webhookCalls.length, before);
+  const session = await db.one<{ stop_reason: string }>(sql`
+    select stop_reason from queue_integration_sessions where ticket_id = ${ticket.id}`);
+  assert.match(session.stop_reason, /HTTP 301.*\/hook/);
 });

@@ -44,6 +44,17 @@ Deno.test("[api] queue integrations: per-type rules, defaults and the name as pr
     await refused({ type: "dialogflow", name: "Agente", projectName: "p", jsonContent: "{}" }),
     { jsonContent: { code: "ERR_INTEGRATION_JSON_INVALID" } },
   );
+  // The region becomes part of a host name: only a region name passes.
+  assert.deepEqual(
+    await refused({
+      type: "dialogflow",
+      name: "Agente",
+      projectName: "p",
+      jsonContent: ACCOUNT,
+      dialogflowLocation: "evil.example.com/x",
+    }),
+    { dialogflowLocation: { code: "ERR_INTEGRATION_LOCATION_INVALID" } },
+  );
 
   const typebot = await answer(
     await asAdmin("POST", "/api/queueIntegration", {

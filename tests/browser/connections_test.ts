@@ -168,19 +168,20 @@ Deno.test("[browser] connections: add, start, pair from the simulator, a custome
         typebotDelayMessage: 2500,
       });
       await api(`/api/whatsapp/${connectionId}`, "PUT", { integrationId: bot.id });
-      fake.typebotReply = () => ({
-        sessionId: "recepcao-1",
-        messages: [{ type: "text", content: { markdown: "Olá! Em que posso ajudar?" } }],
-      });
+      fake.typebot.flows["recepcao"] = [
+        { text: "Olá! Em que posso ajudar?" },
+        { input: { variable: "assunto" } },
+      ];
       await simulator.type("#sim-number", "5511987650002");
       await simulator.type("#sim-name", "João");
       await clickButton(simulator, "main", "Conversar");
       await simulator.type("#sim-text", "Oi");
       await simulator.keyboard.press("Enter");
-      // Watched on each change of the page: the pause lasts only the bot's 2.5 s.
+      // Looked at every 50 ms: the pause lasts only the bot's 2.5 s, and the text changes in
+      // place, which a mutation watch (child lists and attributes) does not see.
       await simulator.waitForFunction(
         () => document.querySelector("[data-testid=sim-typing]")?.textContent === "digitando…",
-        { polling: "mutation" },
+        { polling: 50 },
       );
       // The reply arrives after the pause, and "typing…" ends with it.
       await simulator.waitForFunction(() =>

@@ -25,7 +25,23 @@ Deno.test("[browser] queue integrations: a webhook is added, its secret shown, t
     await page.goto(`${server.url}/queue-integration`, { waitUntil: "networkidle0" });
     await clickButton(page, "main", "Nova integração");
     await page.waitForSelector("dialog[open] #integration-type");
+    // n8n: the Webhook node's settings that work are told in the dialog itself.
+    await page.select("dialog[open] #integration-type", "n8n");
+    const guide = await page.waitForSelector(
+      "dialog[open] section[aria-labelledby=integration-n8n-guide]",
+    );
+    const steps = await guide!.evaluate((section) =>
+      [...section.querySelectorAll("li")].map((li) => li.textContent ?? "")
+    );
+    assert.equal(steps.length, 5);
+    assert.match(steps[0]!, /^HTTP Method: POST/);
+    assert.match(steps[2]!, /When Last Node Finishes/);
     await page.select("dialog[open] #integration-type", "webhook");
+    assert.equal(
+      await page.$("dialog[open] section[aria-labelledby=integration-n8n-guide]"),
+      null,
+      "a plain webhook has no n8n guide",
+    );
     await page.type("dialog[open] #integration-name", "CRM da loja");
     await page.type("dialog[open] #integration-url", "https://crm.example.com/balcao");
     await clickButton(page, "dialog[open]", "Salvar");

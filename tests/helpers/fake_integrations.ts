@@ -1,30 +1,33 @@
 /**
  * Local stand-ins for the outside services of queue integrations (reference/protocols.md):
- * a webhook receiver that checks `X-Balcao-Signature`, Typebot's v1 chat API, Google's
- * token endpoint and Dialogflow's detectIntent, and an address that never answers. Every
- * call is recorded; what each answers is set by the test.
+ * a webhook receiver that checks `X-Balcao-Signature` and, as n8n's Webhook node does
+ * (https://docs.n8n.io/integrations/builtin/core-nodes/n8n-nodes-base.webhook/), answers a
+ * method it is not listening for with 404 "not registered", behind an address that moved
+ * (`/moved`, a 301 to it, as a proxy sending http to https does), Typebot's v1 chat API (a small flow
+ * engine, fake_typebot.ts, under `/typebot`), Google's token endpoint and Dialogflow's
+ * detectIntent (fake_dialogflow.ts), and an address that never answers. Every call is recorded; what each answers
+ * is set by the test.
  */
 import { importSPKI, jwtVerify } from "jose";
 import { signatureOf } from "../../services/integrations/webhook.ts";
-
-export interface TypebotCall {
-  path: string;
-  body: Record<string, unknown>;
-}
+import { createFakeDialogflow, type FakeDialogflow } from "./fake_dialogflow.ts";
+import { createFakeTypebot, type FakeTypebot } from "./fake_typebot.ts";
 
 export interface FakeIntegrations {
   baseUrl: string;
   /** The secret the receiver checks signatures with (set from the integration). */
   webhookSecret: string;
   webhookCalls: { body: Record<string, unknown>; signatureOk: boolean }[];
+  /** Requests with another method than POST, which n8n refuses (a redirected POST turned GET). */
+  webhookRefused: { method: string }[];
   webhookReply: () => { status: number; body: unknown };
-  typebotCalls: TypebotCall[];
-  typebotReply: (call: TypebotCall) => unknown;
+  /** Typebot: the flows by public id, the calls, the finished flows' variables. */
+  typebot: FakeTypebot;
   /** The service account's public key (SPKI PEM) the token endpoint verifies with. */
   publicKeyPem: string;
   tokenCalls: { assertionOk: boolean; claims: Record<string, unknown> }[];
-  detectCalls: { path: string; authorization: string | null; body: Record<string, unknown> }[];
-  detectReply: (text: string) => unknown;
+  /** Dialogflow ES: its agents, calls and answers; it takes the tokens issued here. */
+  dialogflow: FakeDialogflow;
   /** The time the token endpoint checks the assertion's dates against (the test's clock). */
   now: () => Date;
   close(): Promise<void>;
@@ -36,13 +39,12 @@ export function startFakeIntegrations(): FakeIntegrations {
     baseUrl: "",
     webhookSecret: "",
     webhookCalls: [],
+    webhookRefused: [],
     webhookReply: () => ({ status: 200, body: {} }),
-    typebotCalls: [],
-    typebotReply: () => ({ sessionId: "s-1", messages: [] }),
+    typebot: createFakeTypebot(),
     publicKeyPem: "",
     tokenCalls: [],
-    detectCalls: [],
-    detectReply: () => ({ queryResult: {} }),
+    dialogflow: createFakeDialogflow(),
     now: () => new Date(),
     close: async () => {
       stalled.abort();
@@ -67,6 +69,17 @@ export function startFakeIntegrations(): FakeIntegrations {
       );
       return new Response(png, { headers: { "content-type": "image/png" } });
     }
+    if (path === "/moved") {
+      return new Response(null, { status: 301, headers: { location: `${fake.baseUrl}/hook` } });
+    }
+    if (path === "/hook" && request.method !== "POST") {
+      fake.webhookRefused.push({ method: request.method });
+      return json({
+        code: 404,
+        message: `The requested webhook "${request.method} hook" is not registered.`,
+        hint: "The workflow must be active for a production URL to run successfully.",
+      }, 404);
+    }
     if (path === "/hook") {
       const raw = await request.text();
       const signature = request.headers.get("x-balcao-signature");
@@ -78,9 +91,7 @@ export function startFakeIntegrations(): FakeIntegrations {
       return json(reply.body, reply.status);
     }
     if (path.startsWith("/typebot/")) {
-      const call = { path: path.slice("/typebot".length), body: await request.json() };
-      fake.typebotCalls.push(call);
-      return json(fake.typebotReply(call));
+      return fake.typebot.handle(path.slice("/typebot".length), await request.json());
     }
     if (path === "/token") {
       const form = new URLSearchParams(await request.text());
@@ -98,12 +109,13 @@ export function startFakeIntegrations(): FakeIntegrations {
       }
       fake.tokenCalls.push({ assertionOk, claims });
       if (!assertionOk) return json({ error: "invalid_grant" }, 400);
-      return json({ access_token: `token-${fake.tokenCalls.length}`, expires_in: 3600 });
+      const token = `token-${fake.tokenCalls.length}`;
+      fake.dialogflow.tokens.add(token);
+      return json({ access_token: token, expires_in: 3600 });
     }
     if (path.endsWith(":detectIntent")) {
       const body = await request.json();
-      fake.detectCalls.push({ path, authorization: request.headers.get("authorization"), body });
-      return json(fake.detectReply(body.queryInput?.text?.text ?? ""));
+      return fake.dialogflow.handle(path, request.headers.get("authorization"), body);
     }
     return json({ error: "not found" }, 404);
   });

@@ -1,10 +1,17 @@
 /**
  * Local stand-ins for the three ISP billing systems the "segunda via" option queries, on one
- * port (their paths do not overlap): IXC Soft's webservice (`/webservice/v1/...`, HTTP Basic
- * with the token, list queries marked `ixcsoft: listar`), MK-Auth's API (`/api/...`, a bearer
- * token from the client id and secret) and Asaas (`/v3/...`, `access_token` header). Each
- * knows one customer, CPF 529.982.247-25, with one paid and two open bills; every request is
- * recorded; `failing` makes every answer a 500.
+ * port (their paths do not overlap), each answering as the system does:
+ * - IXC Soft's webservice (https://wikiapiprovedor.ixcsoft.com.br: `/webservice/v1/...`, HTTP
+ *   Basic with the token, list queries marked `ixcsoft: listar`); like IXC it reports a
+ *   refusal inside a 200 as `{type: "error", message}` (`ixcError`);
+ * - MK-Auth's API (`/api/...`, a bearer token from the client id and secret): `cliente/show`
+ *   answers `{dados_cliente: {titulos: {...}}}` with the customer's title, and a bare `NULL`
+ *   for a document nobody has, as the integrations built against MK-Auth read it (the
+ *   whaticket-derived "segunda via" flows); `mkauthShape = "login"` answers instead a
+ *   top-level `login` whose titles come from `titulo/titulos/{login}`;
+ * - Asaas (https://docs.asaas.com: `/v3/...`, `access_token` header).
+ * Each knows one customer, CPF 529.982.247-25, with one paid and two open bills; every
+ * request is recorded; `failing` makes every answer a 500.
  */
 export const KNOWN_CPF = "52998224725";
 export const IXC_TOKEN = "7:ixc-secret-token";
@@ -19,6 +26,9 @@ export interface FakeIsp {
   hostPort: string;
   requests: { path: string; headers: Headers; body: unknown }[];
   failing: boolean;
+  /** IXC answers every query with this error, inside a 200, as IXC does. */
+  ixcError: string | null;
+  mkauthShape: "dados_cliente" | "login";
   close(): Promise<void>;
 }
 
@@ -50,6 +60,8 @@ export function startFakeIsp(): FakeIsp {
     hostPort: "",
     requests: [],
     failing: false,
+    ixcError: null,
+    mkauthShape: "dados_cliente",
     close: () => server.shutdown(),
   };
   const ixcAuth = `Basic ${btoa(IXC_TOKEN)}`;
@@ -64,6 +76,7 @@ export function startFakeIsp(): FakeIsp {
     // IXC Soft
     if (path.startsWith("/webservice/v1/")) {
       if (request.headers.get("authorization") !== ixcAuth) return json({ type: "error" }, 401);
+      if (fake.ixcError) return json({ type: "error", message: fake.ixcError });
       const table = path.slice("/webservice/v1/".length);
       if (table === "cliente") {
         const found = body.qtype === "cliente.cnpj_cpf" && body.query === "529.982.247-25";
@@ -114,9 +127,28 @@ export function startFakeIsp(): FakeIsp {
     }
     if (path.startsWith("/api/")) {
       if (request.headers.get("authorization") !== `Bearer ${MK_BEARER}`) return json({}, 401);
-      if (path === `/api/cliente/show/${KNOWN_CPF}`) {
-        return json({ login: "ana.souza", nome: "Ana" });
+      const known = path === `/api/cliente/show/${KNOWN_CPF}`;
+      if (path.startsWith("/api/cliente/show/") && fake.mkauthShape === "dados_cliente") {
+        // MK-Auth prints PHP's NULL for a document nobody has: not JSON.
+        if (!known) return new Response("NULL", { headers: { "content-type": "text/html" } });
+        return json({
+          dados_cliente: {
+            titulos: {
+              nome: "Ana Souza",
+              cpf_cnpj: "529.982.247-25",
+              titulo: "8",
+              status: "vencido",
+              datavenc: "2026-11-05",
+              valor: "120.00",
+              linhadig: "MKLINE8",
+              qrcode: "00020101MK8",
+              bloqueado: "nao",
+              uuid_cliente: "a1b2c3",
+            },
+          },
+        });
       }
+      if (known) return json({ login: "ana.souza", nome: "Ana" });
       if (path.startsWith("/api/cliente/show/")) {
         return json({ mensagem: "Registro não encontrado" });
       }
