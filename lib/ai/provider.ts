@@ -7,8 +7,14 @@
  * changes gets a new client at its next answer (the anchor cached one per connection and
  * kept the first key until a restart). Calls have a time limit and one retry; the caller
  * decides what a failure means for the conversation.
+ *
+ * The client library (about 20 MB once loaded) is loaded at the first call, not at start:
+ * most installations never use AI prompts.
  */
-import OpenAI, { toFile } from "openai";
+import type OpenAI from "openai";
+
+let openaiModule: Promise<typeof import("openai")> | undefined;
+const loadOpenai = () => openaiModule ??= import("openai");
 
 export interface ChatTurn {
   role: "system" | "user" | "assistant";
@@ -53,12 +59,13 @@ const MAX_CLIENTS = 200;
 
 export function createAiProvider(options: AiProviderOptions): AiProvider {
   const clients = new Map<string, OpenAI>();
-  const clientFor = (apiKey: string) => {
+  const clientFor = async (apiKey: string) => {
     let client = clients.get(apiKey);
     if (client) {
       clients.delete(apiKey);
     } else {
-      client = new OpenAI({
+      const { default: OpenAIClient } = await loadOpenai();
+      client = new OpenAIClient({
         apiKey,
         baseURL: options.baseUrl,
         timeout: options.timeoutMs ?? TIMEOUT_MS,
@@ -71,7 +78,7 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
   };
   return {
     async chat(apiKey, request) {
-      const completion = await clientFor(apiKey).chat.completions.create({
+      const completion = await (await clientFor(apiKey)).chat.completions.create({
         model: options.model,
         messages: request.messages,
         max_tokens: request.maxTokens,
@@ -86,14 +93,14 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
       };
     },
     async transcribe(apiKey, audio) {
-      const result = await clientFor(apiKey).audio.transcriptions.create({
+      const result = await (await clientFor(apiKey)).audio.transcriptions.create({
         model: options.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL,
-        file: await toFile(audio.bytes, audio.fileName),
+        file: await (await loadOpenai()).toFile(audio.bytes, audio.fileName),
       });
       return result.text;
     },
     async speak(apiKey, request) {
-      const response = await clientFor(apiKey).audio.speech.create({
+      const response = await (await clientFor(apiKey)).audio.speech.create({
         model: options.speechModel ?? DEFAULT_SPEECH_MODEL,
         voice: request.voice,
         input: request.text,
