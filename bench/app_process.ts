@@ -25,23 +25,42 @@ export function freePort(): number {
   return port;
 }
 
+/**
+ * How `deno task start` runs main.ts (its memory settings included, README "Memory"): the
+ * variables and the arguments of the `… main.ts` step of the task in deno.json.
+ */
+async function startCommand(): Promise<{ env: Record<string, string>; args: string[] }> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+  const step = (config.tasks.start as string).split("&&").map((part) => part.trim())
+    .find((part) => part.endsWith("main.ts"));
+  if (!step) throw new Error("deno.json's start task has no step that runs main.ts");
+  const words = step.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0]!)) {
+    const [name, value] = words.shift()!.split("=");
+    env[name!] = value!;
+  }
+  if (words.shift() !== "deno") throw new Error(`unexpected start step: ${step}`);
+  return { env, args: words };
+}
+
 /** Starts main.ts on `dataDir`, on the embedded database unless `databaseUrl` is given. */
 export async function startApp(dataDir: string, databaseUrl?: string): Promise<AppProcess> {
   const port = freePort();
+  const start = await startCommand();
   const env: Record<string, string> = {
     ...Deno.env.toObject(),
+    ...start.env,
     PORT: String(port),
     DATA_DIR: dataDir,
     NO_COLOR: "1",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    // As `deno task start` runs it (README, "Memory").
-    MALLOC_MMAP_THRESHOLD_: "131072",
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: start.args,
     // clearEnv: otherwise the child inherits this process's DATABASE_URL even when deleted.
     clearEnv: true,
     env,

@@ -30,6 +30,10 @@ export function serverClient(
 export function openServer(url: string, options: { max?: number } = {}): Db {
   const client = serverClient(url, {
     max: options.max ?? 10,
+    // A connection idle for a minute is closed: after a busy spell the pool shrinks back, and
+    // with it the buffers and statements each connection holds, here and in its server backend.
+    // (The LISTEN connection is postgres.js's own and stays.)
+    idle_timeout: 60,
     onnotice: () => {},
     // int8 (counts, bigint ids) as numbers, matching the embedded database.
     types: {
