@@ -6,8 +6,9 @@
  *
  * Why a server process rather than Postgres compiled to WASM inside Balcão (PGlite, used until
  * issue 38): the WASM heap never shrinks and was most of the memory (about 540 MB RSS after the
- * first start's initdb, 290 MB restarted, against about 150 + 25 MB here), and PGlite runs with
- * fsync off. This is the same Postgres, driver and durability as production.
+ * first start's initdb, 115-140 MB on a restart, against about 40 MB for these processes; README
+ * "Memory"), and PGlite runs with fsync off. Here: the same Postgres, driver and durability as
+ * production.
  *
  * The server is started through a small `sh` watcher holding a pipe from this process: when
  * Balcão ends, however it ends (a clean stop, a crash, kill -9), the pipe closes and the watcher
@@ -64,21 +65,12 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-export interface EmbeddedOptions {
-  /** Where the server's own messages go (a crash, a restart); the console by default. */
-  log?: (line: string) => void;
-}
-
 /**
  * Starts the server on `dir` (created with initdb when it holds no database yet), or, when
  * `dir` is null, a throwaway one (tests, bench): in a temporary directory removed when it stops,
  * without waiting for the disk on commit, and not started again if it dies.
  */
-export async function startEmbeddedPostgres(
-  dir: string | null,
-  options: EmbeddedOptions = {},
-): Promise<EmbeddedPostgres> {
-  const log = options.log ?? ((line) => console.error(line));
+export async function startEmbeddedPostgres(dir: string | null): Promise<EmbeddedPostgres> {
   const throwaway = dir ? undefined : await Deno.makeTempDir({ prefix: "balcao-pg-" });
   const clusterDir = throwaway ? join(throwaway, "postgres") : resolve(dir!);
   const binaries = await postgresBinaries();
@@ -99,14 +91,14 @@ export async function startEmbeddedPostgres(
   const watch = (running: Launched) => {
     running.exited.then(async (code) => {
       if (stopping || throwaway) return;
-      log(`embedded Postgres stopped unexpectedly (exit code ${code}); starting it again`);
+      console.error(`embedded Postgres stopped unexpectedly (exit ${code}); starting it again`);
       for (let delay = 500; !stopping; delay = Math.min(delay * 2, 30_000)) {
         try {
           server = await start();
           watch(server);
           return;
         } catch (error) {
-          log(`embedded Postgres could not start again: ${(error as Error).message}`);
+          console.error(`embedded Postgres could not start again: ${(error as Error).message}`);
           await new Promise((done) => setTimeout(done, delay));
         }
       }
