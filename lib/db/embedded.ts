@@ -74,7 +74,7 @@ export async function startEmbeddedPostgres(dir: string | null): Promise<Embedde
   const throwaway = dir ? undefined : await Deno.makeTempDir({ prefix: "balcao-pg-" });
   const clusterDir = throwaway ? join(throwaway, "postgres") : resolve(dir!);
   const binaries = await postgresBinaries();
-  const identity = await postgresIdentity();
+  const identity = await postgresIdentity(clusterDir);
   if (!await exists(join(clusterDir, "PG_VERSION"))) {
     await initCluster(clusterDir, binaries, identity);
   }
@@ -164,7 +164,7 @@ async function linkSharedLibraries(packageDir: string): Promise<void> {
  * Postgres refuses to run as root. As root it runs in a user namespace where this account
  * appears as an ordinary user (nobody), which keeps every file owned by root and reachable
  * wherever the project lives; where namespaces are not allowed (many containers) it runs as
- * the system's `postgres` user, which then owns the database files.
+ * the system's `postgres` user, which then owns the database files (and keeps running it).
  */
 interface Identity {
   prefix: string[];
@@ -174,8 +174,11 @@ interface Identity {
 
 const USER_NAMESPACE = ["unshare", "--user", "--map-user=65534", "--map-group=65534", "--"];
 
-async function postgresIdentity(): Promise<Identity> {
+async function postgresIdentity(clusterDir: string): Promise<Identity> {
   if (Deno.uid() !== 0) return { prefix: [] };
+  // Files made earlier by the `postgres` user stay that user's.
+  const owner = await Deno.stat(clusterDir).catch(() => undefined);
+  if (owner?.uid) return { prefix: [], uid: owner.uid, gid: owner.gid! };
   if (await succeeds(USER_NAMESPACE[0]!, [...USER_NAMESPACE.slice(1), "true"])) {
     return { prefix: USER_NAMESPACE };
   }
