@@ -12,7 +12,7 @@ import Counter from "../../tests/fixtures/islands/Counter.tsx";
 import Total from "../../tests/fixtures/islands/Total.tsx";
 import { buildIslands } from "../../lib/islands/build.ts";
 import { type AssetManifest, registerIslands, renderPage } from "../../lib/islands/mod.ts";
-import { type Figure, pageFigures } from "../figure.ts";
+import { type Figure, pageFigures, scriptSizes } from "../figure.ts";
 
 const WARMUP = 100;
 const RENDERS = 500;
@@ -74,7 +74,7 @@ export default async function islandsPageFigures(): Promise<Figure[]> {
     const modules = await Promise.all(
       hrefs.map((href) => Deno.readFile(join(dir, href.split("/").at(-1)!))),
     );
-    return await pageFigures(`render only, ${PAGE}`, samples, modules);
+    return pageFigures(`render only, ${PAGE}`, samples, await scriptSizes(modules));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -14,8 +14,16 @@
  * but 1, so they get `max_completion_tokens` and no temperature; the chat models (and the
  * gateways that copy their API) get `max_tokens` and the prompt's temperature. A refusal is
  * an `AiProviderError` with the provider's own words, for the admin to read.
+ *
+ * The client library (about 20 MB once loaded) is loaded at the first call, not at start:
+ * most installations never use AI prompts.
  */
-import OpenAI, { toFile } from "openai";
+import type OpenAI from "openai";
+
+let openaiModule: Promise<typeof import("openai")> | undefined;
+/** The library once loaded, for telling its errors apart. */
+let loaded: typeof import("openai") | undefined;
+const loadOpenai = () => openaiModule ??= import("openai").then((module) => loaded = module);
 
 /**
  * The provider refused or failed; `message` is its own explanation ("OpenAI 429: …"), or
@@ -34,7 +42,7 @@ export function isReasoningModel(model: string): boolean {
 
 /** The provider's words for a failed call (its error body's message), never the key. */
 function providerError(error: unknown): unknown {
-  if (!(error instanceof OpenAI.APIError)) return error;
+  if (!loaded || !(error instanceof loaded.default.APIError)) return error;
   const body = error.error as { message?: unknown } | undefined;
   const said = typeof body?.message === "string" ? body.message : error.message;
   return new AiProviderError(
@@ -82,12 +90,13 @@ const MAX_CLIENTS = 200;
 
 export function createAiProvider(options: AiProviderOptions): AiProvider {
   const clients = new Map<string, OpenAI>();
-  const clientFor = (apiKey: string) => {
+  const clientFor = async (apiKey: string) => {
     let client = clients.get(apiKey);
     if (client) {
       clients.delete(apiKey);
     } else {
-      client = new OpenAI({
+      const { default: OpenAIClient } = await loadOpenai();
+      client = new OpenAIClient({
         apiKey,
         baseURL: options.baseUrl,
         timeout: options.timeoutMs ?? TIMEOUT_MS,
@@ -103,7 +112,7 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
       const limits = isReasoningModel(options.model)
         ? { max_completion_tokens: request.maxTokens }
         : { max_tokens: request.maxTokens, temperature: request.temperature };
-      const completion = await clientFor(apiKey).chat.completions.create({
+      const completion = await (await clientFor(apiKey)).chat.completions.create({
         model: options.model,
         messages: request.messages,
         ...limits,
@@ -128,9 +137,9 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
       };
     },
     async transcribe(apiKey, audio) {
-      const result = await clientFor(apiKey).audio.transcriptions.create({
+      const result = await (await clientFor(apiKey)).audio.transcriptions.create({
         model: options.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL,
-        file: await toFile(audio.bytes, audio.fileName),
+        file: await (await loadOpenai()).toFile(audio.bytes, audio.fileName),
       }).catch((error) => {
         throw providerError(error);
       });

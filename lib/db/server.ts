@@ -8,9 +8,32 @@ import type { Db, QueryResult } from "./types.ts";
 
 type Client = postgres.Sql | postgres.TransactionSql;
 
+/**
+ * A postgres.js client for `url`, which may name a Unix socket's directory the way libpq does
+ * (`postgres://user@localhost/db?host=/run/postgresql`): the embedded database listens only
+ * there, and postgres.js alone would send `host` to the server as a setting.
+ */
+export function serverClient(
+  url: string,
+  options: postgres.Options<Record<string, postgres.PostgresType>> = {},
+): postgres.Sql {
+  const parsed = new URL(url);
+  const socketDir = parsed.searchParams.get("host");
+  if (!socketDir?.startsWith("/")) return postgres(url, options);
+  parsed.searchParams.delete("host");
+  return postgres(parsed.href, {
+    ...options,
+    path: `${socketDir}/.s.PGSQL.${parsed.port || 5432}`,
+  });
+}
+
 export function openServer(url: string, options: { max?: number } = {}): Db {
-  const client = postgres(url, {
+  const client = serverClient(url, {
     max: options.max ?? 10,
+    // A connection idle for a minute is closed: after a busy spell the pool shrinks back, and
+    // with it the buffers and statements each connection holds, here and in its server backend.
+    // (The LISTEN connection is postgres.js's own and stays.)
+    idle_timeout: 60,
     onnotice: () => {},
     // int8 (counts, bigint ids) as numbers, matching the embedded database.
     types: {

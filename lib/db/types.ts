@@ -22,7 +22,7 @@ export interface Queryable {
 
 export type NotificationHandler = (payload: string) => void;
 
-/** One interface over the embedded database (PGlite) and a Postgres server (postgres.js). */
+/** One interface over the embedded Postgres server and a configured one (both postgres.js). */
 export interface Db extends Queryable {
   readonly kind: "embedded" | "server";
   /** A human description for the start-up log, without secrets. */

@@ -11,7 +11,6 @@
  * const mailer = createMailer({ db, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl });
  * const { delivered } = await mailer.send({ to, subject: "Your code", text: `Code: ${code}` });
  */
-import { createTransport } from "nodemailer";
 import type { Db } from "../db/mod.ts";
 import { insertOutbox, markFailed, markLogged, markSent, type OutboxMessage } from "./outbox.ts";
 import { maskSmtpUrl, smtpOptionsFromUrl } from "./smtp_url.ts";
@@ -64,15 +63,18 @@ export function createMailer(options: MailerOptions): Mailer {
 
   const smtp = smtpOptionsFromUrl(smtpUrl);
   // Not pooled: each send opens and closes its own connection, so nothing stays open
-  // between messages and there is nothing to close on shutdown.
-  const transport = createTransport(smtp);
+  // between messages and there is nothing to close on shutdown. nodemailer (about 15 MB once
+  // loaded) is loaded with the first e-mail, not at start.
+  const loadTransport = async () => (await import("nodemailer")).createTransport(smtp);
+  let transport: ReturnType<typeof loadTransport> | undefined;
+  const transportOf = () => transport ??= loadTransport();
   const where = maskSmtpUrl(smtpUrl);
 
   return {
     async send(message) {
       const id = await insertOutbox(db, message);
       try {
-        const info = await transport.sendMail({
+        const info = await (await transportOf()).sendMail({
           from,
           to: message.to,
           subject: message.subject,

@@ -6,10 +6,9 @@
  * .xlsx goes through read-excel-file; legacy .xls (Excel 97-2003, BIFF in an OLE2 container)
  * through SheetJS as @e965/xlsx (see deno.json): SheetJS's own npm name stopped at 0.18.5,
  * with known advisories (prototype pollution, fixed in 0.19.3; ReDoS, fixed in 0.20.2);
- * @e965/xlsx republishes the fixed 0.20.3. Only the first sheet is parsed.
+ * @e965/xlsx republishes the fixed 0.20.3. Only the first sheet is parsed. Both libraries
+ * (about 30 MB once loaded) are loaded with the first workbook, not at start.
  */
-import { read as readWorkbook, utils as sheetUtils } from "@e965/xlsx";
-import { readSheet } from "read-excel-file/universal";
 import { AppError } from "../http/errors.ts";
 import { parseCsv } from "./csv.ts";
 
@@ -41,7 +40,7 @@ export async function readSpreadsheet(fileName: string, bytes: Uint8Array): Prom
     // (web systems' "xls" exports that are really HTML included: they carry no real sheet).
     if (isZip) return await readXlsx(bytes);
     if (!isOle) throw wrongType();
-    return readXls(bytes);
+    return await readXls(bytes);
   }
   if (extension === "xlsx") {
     if (!isZip) throw wrongType();
@@ -58,6 +57,7 @@ async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   const unzipped = declaredUnzippedSize(bytes);
   if (unzipped === null) throw unreadable();
   if (unzipped > MAX_UNZIPPED_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE", 413);
+  const { readSheet } = await import("read-excel-file/universal");
   let data;
   try {
     const copy = bytes.slice().buffer;
@@ -68,7 +68,8 @@ async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   return data.map((row) => row.map(cellText));
 }
 
-function readXls(bytes: Uint8Array): string[][] {
+async function readXls(bytes: Uint8Array): Promise<string[][]> {
+  const { read: readWorkbook, utils: sheetUtils } = await import("@e965/xlsx");
   let rows: unknown[][];
   try {
     const book = readWorkbook(bytes, { type: "array", dense: true, cellDates: true, sheets: 0 });

@@ -1,29 +1,19 @@
 /**
- * A fresh, migrated database for one test module: the embedded one in memory by default,
- * or, when `DATABASE_URL` is set, a new database on that server, dropped afterwards.
+ * A fresh, migrated database for one test module, on the suite's Postgres server: the one
+ * `DATABASE_URL` names or, without it, an embedded server of the suite's own (the same one
+ * `deno task start` runs), each module with a new database of its own, dropped afterwards.
  */
-import postgres from "postgres";
-import { type Db, openDb, type Sql, sql } from "../../lib/db/mod.ts";
+import { type Db, type Sql, sql } from "../../lib/db/mod.ts";
+import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
 import { migrate, readMigrations } from "../../lib/db/migrate.ts";
-import { openServer } from "../../lib/db/server.ts";
-import { dumpPglite, openPglite } from "../../lib/db/pglite.ts";
+import { openServer, serverClient } from "../../lib/db/server.ts";
 
 /**
- * Creating an embedded database runs initdb (about 2 s); cloning a migrated one takes a
- * fraction of that, so the first test module migrates once and the rest start from a copy.
+ * Without DATABASE_URL the embedded server starts when this module is first imported, before
+ * any test (so no test owns its process), once for the whole test process, and stops with it.
  */
-let migratedTemplate: Promise<Blob> | undefined;
-
-function embeddedTemplate(): Promise<Blob> {
-  migratedTemplate ??= (async () => {
-    const db = await openPglite(null);
-    await migrate(db);
-    const dump = await dumpPglite(db);
-    await db.close();
-    return dump;
-  })();
-  return migratedTemplate;
-}
+const serverUrl = Deno.env.get("DATABASE_URL") ||
+  (await startEmbeddedPostgres(null)).url;
 
 /**
  * On a server, migrating a new database takes about a second and copying a migrated one a
@@ -36,7 +26,7 @@ function embeddedTemplate(): Promise<Blob> {
  */
 let serverTemplateName: Promise<string> | undefined;
 
-function serverTemplate(serverUrl: string): Promise<string> {
+function serverTemplate(): Promise<string> {
   serverTemplateName ??= (async () => {
     const migrations = await readMigrations();
     const digest = await crypto.subtle.digest(
@@ -49,7 +39,7 @@ function serverTemplate(serverUrl: string): Promise<string> {
     )
       .join("");
     const name = `balcao_template_${hex}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    const admin = serverClient(serverUrl, { max: 1, onnotice: () => {} });
     try {
       await admin.unsafe(`select pg_advisory_lock(${TEMPLATE_LOCK_KEY})`);
       const [found] = await admin.unsafe(`select 1 from pg_database where datname = $1`, [name]);
@@ -81,32 +71,18 @@ const TEMPLATE_LOCK_KEY = 7_212_002;
 
 export interface TestDb {
   db: Db;
-  /** Set when the tests run on a server: the URL of this module's own database. */
-  url?: string;
-  /** Opens another connection pool to the same database (server only), as a second instance would. */
+  /** The URL of this module's own database. */
+  url: string;
+  /** Opens another connection pool to the same database, as a second instance would. */
   openAnother(): Db;
   close(): Promise<void>;
 }
 
 export async function openTestDb(options: { migrated?: boolean } = {}): Promise<TestDb> {
-  const serverUrl = Deno.env.get("DATABASE_URL");
-  if (!serverUrl) {
-    const db = options.migrated === false
-      ? await openDb({ dataDir: null })
-      : await openPglite(null, { loadDataDir: await embeddedTemplate() });
-    return {
-      db,
-      openAnother() {
-        throw new Error("A second instance needs a Postgres server: set DATABASE_URL.");
-      },
-      close: () => db.close(),
-    };
-  }
-
   const name = `balcao_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const admin = serverClient(serverUrl, { max: 1, onnotice: () => {} });
   if (options.migrated === false) await admin.unsafe(`create database ${name}`);
-  else await admin.unsafe(`create database ${name} ${await serverTemplate(serverUrl)}`);
+  else await admin.unsafe(`create database ${name} ${await serverTemplate()}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = openServer(url.href, { max: 5 });
@@ -127,7 +103,10 @@ export async function openTestDb(options: { migrated?: boolean } = {}): Promise<
   };
 }
 
-/** True when the suite runs on a Postgres server (multi-instance tests need one). */
+/**
+ * True in the pass on the Postgres server DATABASE_URL names, where the tests of several
+ * instances sharing one server run (they would pass on the embedded one too, and only repeat).
+ */
 export const onServer = Boolean(Deno.env.get("DATABASE_URL"));
 
 /**
