@@ -24,7 +24,7 @@ import {
   showAnnouncement,
   updateAnnouncement,
 } from "../../services/announcements/mod.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 
 /** Admin §5: title and text required; priority 1 to 3 (default 3); status default active. */
 const Fields = z.object({
@@ -41,7 +41,7 @@ export const UpdateBody = Fields.partial();
 
 const NOT_FOUND = "ERR_NO_ANNOUNCEMENT_FOUND";
 
-export function announcementRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function announcementRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const reader = (c: Parameters<typeof requireAuth>[0]) => {
     const who = requireAuth(c);

@@ -7,9 +7,8 @@ import { clearSessionCookies, setSessionCookies } from "../../lib/http/session_c
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { clientIp } from "../../lib/http/client_ip.ts";
-import type { FailureThrottle } from "../../lib/http/rate_limit.ts";
 import { validateJson } from "../../lib/http/validate.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   billingOnly,
   type IssuedSession,
@@ -24,15 +23,7 @@ export const LoginBody = z.object({
   password: z.string().min(1).max(200),
 });
 
-export interface AuthRouteDeps extends ServiceDeps {
-  jwtKey: Uint8Array;
-  /** Cookies are marked Secure when the installation is served over https. */
-  secureCookies: boolean;
-  /** Wrong passwords, counted with the account changes' current-password checks. */
-  loginThrottle: FailureThrottle;
-}
-
-export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
+export function authRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   function answerWithSession(c: Context<AppEnv>, session: IssuedSession) {

@@ -12,7 +12,7 @@ import { idParam, parseId } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { requireCampaigns } from "../../services/campaigns/access.ts";
 import {
   attachCampaignMedia,
@@ -88,7 +88,7 @@ export const SettingsBody = z.object({
 });
 export const ReportQuery = z.object({ pageNumber: pageNumberField.transform((p) => p ?? 1) });
 
-export function campaignRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function campaignRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireCampaigns(deps.db));
   const company = (c: Context<AppEnv>) => requireAuth(c).companyId;
@@ -132,7 +132,7 @@ export function campaignRoutes(deps: ServiceDeps): Hono<AppEnv> {
   return routes;
 }
 
-export function campaignSettingRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function campaignSettingRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireCampaigns(deps.db));
   routes.get("/", async (c) => c.json(await settingRows(deps.db, requireAuth(c).companyId)));

@@ -22,7 +22,7 @@ import {
   sendChatMessage,
   updateChat,
 } from "../../services/chats/mod.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 
 /** A member as the spec's client sends it (`{id}`) or a bare id. */
 const MemberId = z.union([idField(), z.object({ id: idField() }).transform((user) => user.id)]);
@@ -46,7 +46,7 @@ export const MessagesQuery = z.object({
 const NOT_FOUND = "ERR_NO_CHAT_FOUND";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function chatRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function chatRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireFeature(deps.db, "useInternalChat"));
   const member = (c: Parameters<typeof requireAuth>[0]) => {

@@ -10,7 +10,7 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { type Principal, requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
@@ -93,7 +93,7 @@ function assertOwnOrSuper(auth: Principal, companyId: number): void {
 }
 
 /** `hub`: blocking, expiring or deleting a company closes its open sockets. */
-export function companyRoutes(deps: ServiceDeps & { publicUrl: string }): Hono<AppEnv> {
+export function companyRoutes(deps: WebDeps): Hono<AppEnv> {
   const { db, hub } = deps;
   const routes = new Hono<AppEnv>();
 

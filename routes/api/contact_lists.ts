@@ -12,7 +12,7 @@ import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery, pageNumberField } from "../../lib/http/list_query.ts";
 import { idField, idParam, queryIdField } from "../../lib/http/params.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { requireCampaigns } from "../../services/campaigns/access.ts";
 import {
   allContactLists,
@@ -51,7 +51,7 @@ export const UploadFields = z.object({
   whatsappId: z.preprocess((v) => v === "" ? undefined : v, queryIdField().optional()),
 });
 
-export function contactListRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function contactListRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireCampaigns(deps.db));
   const company = (c: Parameters<typeof requireAuth>[0]) => requireAuth(c).companyId;
@@ -98,7 +98,7 @@ export function contactListRoutes(deps: ServiceDeps): Hono<AppEnv> {
   return routes;
 }
 
-export function contactListItemRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function contactListItemRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireCampaigns(deps.db));
   const company = (c: Parameters<typeof requireAuth>[0]) => requireAuth(c).companyId;

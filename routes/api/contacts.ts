@@ -29,7 +29,7 @@ import {
   showContact,
   updateContact,
 } from "../../services/contacts/contacts.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { exportContactsCsv } from "../../services/contacts/export.ts";
 import { contactRowsOf, type RawContactRow } from "../../services/contacts/import/columns.ts";
 import { importContacts } from "../../services/contacts/import/import.ts";
@@ -126,7 +126,7 @@ function isMultipart(c: Context<AppEnv>): boolean {
   return (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data");
 }
 
-export function contactRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function contactRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const fileLimit = bodyLimit({ maxSize: IMPORT_FILE_LIMIT_BYTES });
 

@@ -16,7 +16,7 @@ import {
   readTicketsByDay,
   readTicketsByUser,
 } from "../../services/dashboard/mod.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 
 export const Filter = z.object({
   days: z.coerce.number().int().min(1).max(MAX_PERIOD_DAYS).optional(),
@@ -30,7 +30,7 @@ export const Filter = z.object({
   dateTo: query.date_to ?? query.finalDate,
 }));
 
-export function dashboardRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function dashboardRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const viewer = (c: Parameters<typeof requirePermission>[0]) => {
     const who = requirePermission(c, "dashboard:view");

@@ -13,7 +13,7 @@ import { sharedRateLimit } from "../../lib/http/shared_rate_limit.ts";
 import { isMultipart, readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { fieldRefusal, validate, validateJson } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { bearerToken, connectionOfToken } from "../../services/external_api/connection.ts";
 import { apiMessageStatus, sendFromApi } from "../../services/external_api/send.ts";
 
@@ -33,7 +33,7 @@ export const SendBody = z.object({
 });
 const IdempotencyKey = z.string().trim().min(1).max(200).optional();
 
-export function externalSendRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function externalSendRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const perToken = sharedRateLimit(deps.db, {
     limit: RATE_LIMIT,

@@ -14,7 +14,7 @@ import { readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   allFiles,
   createFile,
@@ -37,7 +37,7 @@ export const FileBody = z.object({
 /** Up to this many files in one upload call. */
 const MAX_FILES_PER_UPLOAD = 10;
 
-export function fileRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function fileRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const fileId = (c: Context<AppEnv>) => idParam(c, "id", "ERR_NO_FILE_FOUND");
 

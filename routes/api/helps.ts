@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
@@ -37,7 +37,7 @@ export const HelpFields = z.object({
 
 export const NewHelp = HelpFields.extend({ description: HelpFields.shape.description.default("") });
 
-export function helpRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function helpRoutes(deps: WebDeps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
 

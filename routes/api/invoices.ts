@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
@@ -21,7 +21,7 @@ export const MarkPaid = z.object({
     .min(3, "ERR_PAYMENT_REASON_REQUIRED").max(500),
 });
 
-export function invoiceRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function invoiceRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   // The company's invoices are for its admins, as the /financeiro page is (core §2).

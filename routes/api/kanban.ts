@@ -9,10 +9,10 @@ import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { requireFeature } from "../../services/accounts/permissions.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { kanbanTickets, moveToLane } from "../../services/tickets/kanban.ts";
 
-export function kanbanRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function kanbanRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const kanban = requireFeature(deps.db, "useKanban");
   const ticketId = (c: Parameters<typeof idParam>[0]) =>

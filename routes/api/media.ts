@@ -10,10 +10,10 @@ import { Hono } from "hono";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { mediaTypeOf } from "../../lib/media/types.ts";
 
-export function mediaRoutes(deps: Pick<ServiceDeps, "media" | "mediaLinks">): Hono<AppEnv> {
+export function mediaRoutes(deps: Pick<WebDeps, "media" | "mediaLinks">): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get(

@@ -11,7 +11,7 @@ import { idParam, queryIdField } from "../../lib/http/params.ts";
 import { isMultipart, readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { fieldRefusal, validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { deleteTicketMessage, sendTicketMessage } from "../../services/tickets/outbound.ts";
 import { listMessages } from "../../services/tickets/read.ts";
 
@@ -38,7 +38,7 @@ export const SendBody = z.object({
   quotedMsgId: input.quotedMsgId ?? quotedMsg?.id ?? undefined,
 }));
 
-export function messageRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function messageRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/:ticketId{[0-9]+}", async (c) => {

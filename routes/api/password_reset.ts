@@ -12,7 +12,7 @@ import { clientIp } from "../../lib/http/client_ip.ts";
 import { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { readJson, validate } from "../../lib/http/validate.ts";
 import { createT } from "../../lib/i18n/mod.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   checkEmail,
   checkResetCode,
@@ -37,14 +37,8 @@ export const resetBody = z.object({
   password: ruledString(checkStrongPassword),
 });
 
-export interface PasswordResetRouteDeps extends ServiceDeps {
-  /** The installation's signing key; it also keys the stored hashes of the codes. */
-  jwtKey: Uint8Array;
-  /** PUBLIC_URL, for the link in the e-mail. */
-  publicUrl: string;
-}
-
-export function passwordResetRoutes(deps: PasswordResetRouteDeps): Hono<AppEnv> {
+/** `jwtKey` also keys the stored hashes of the codes; `publicUrl` is the e-mail's link. */
+export function passwordResetRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const WINDOW_MS = 15 * 60_000;
   // Each request may send an e-mail: few per address, so nobody's mailbox can be flooded;

@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { decimalText } from "../../lib/http/client_values.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
@@ -52,7 +52,7 @@ export const PlanFields = z.object({
 export const NewPlan = PlanFields.required({ name: true })
   .transform((plan) => ({ ...NEW_PLAN_DEFAULTS, ...plan }));
 
-export function planRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function planRoutes(deps: WebDeps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
 

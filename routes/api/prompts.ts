@@ -10,7 +10,7 @@ import { idField, idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { PROMPT_VOICES, TEXT_ONLY } from "../../lib/ai/voices.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   createPrompt,
   deletePrompt,
@@ -36,7 +36,7 @@ export const PromptBody = z.object({
   queueId: idField("ERR_INVALID_OPTION", "ERR_PROMPT_QUEUE_REQUIRED"),
 });
 
-export function promptRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function promptRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const promptId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", "ERR_NO_PROMPT_FOUND");
 

@@ -11,7 +11,7 @@ import { ListQuery } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   createIntegration,
   deleteIntegration,
@@ -67,7 +67,7 @@ export const TestSessionBody = z.object({
   language: z.enum(DIALOGFLOW_LANGUAGES).default("pt-BR"),
 });
 
-export function queueIntegrationRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function queueIntegrationRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const integrationId = (c: Parameters<typeof idParam>[0]) =>
     idParam(c, "id", "ERR_NO_INTEGRATION_FOUND");

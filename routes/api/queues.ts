@@ -18,7 +18,7 @@ import {
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { OpeningHours } from "../../services/companies/opening_hours.ts";
 import {
@@ -194,7 +194,7 @@ function uploadRoute(
   );
 }
 
-export function queueRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function queueRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const queueId = (c: IdContext) => idParam(c, "id", "ERR_NO_QUEUE_FOUND");
 
@@ -243,7 +243,7 @@ export function queueRoutes(deps: ServiceDeps): Hono<AppEnv> {
   return routes;
 }
 
-export function queueOptionRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function queueOptionRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const optionId = (c: IdContext) => idParam(c, "id", "ERR_NO_QUEUE_OPTION_FOUND");
 

@@ -8,7 +8,7 @@ import { idParam } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { fieldRefusal, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   attachQuickMessageMedia,
   detachQuickMessageMedia,
@@ -40,7 +40,7 @@ export const UpdateBody = Fields.partial();
 /** The original client sends `typeArch=quickMessage`; it never chooses a folder here. */
 const UPLOAD_TYPE = "quickMessage";
 
-export function quickMessageRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function quickMessageRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const messageId = (c: Parameters<typeof idParam>[0]) =>
     idParam(c, "id", "ERR_NO_QUICK_MESSAGE_FOUND");

@@ -21,7 +21,7 @@ import {
   sandboxInbound,
   sandboxOutbound,
 } from "../../services/whatsapp/sandbox/service.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { REQUIRED } from "../../lib/http/field_errors.ts";
 
 const number = z.string().trim().regex(/^\d{8,20}$/, "ERR_INVALID_NUMBER");
@@ -53,7 +53,7 @@ function mediaKindOf(mimetype: string): MediaKind {
   return major === "image" || major === "audio" || major === "video" ? major : "document";
 }
 
-export function sandboxRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function sandboxRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post("/sandbox/:id/pair", async (c) => {

@@ -9,7 +9,7 @@ import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { instantField, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
 import { requireFeature } from "../../services/accounts/permissions.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { attachScheduleMedia, detachScheduleMedia } from "../../services/schedules/media.ts";
 import {
   createSchedule,
@@ -34,7 +34,7 @@ export const ScheduleQuery = ListQuery.extend({
   to: instantField().optional(),
 });
 
-export function scheduleRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function scheduleRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const scheduleId = (c: Parameters<typeof idParam>[0]) =>
     idParam(c, "id", "ERR_NO_SCHEDULE_FOUND");

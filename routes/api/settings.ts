@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { validateJson } from "../../lib/http/validate.ts";
@@ -17,7 +17,7 @@ import { SECRET_MAX_LENGTH } from "../../services/settings/setting_values.ts";
 // The service checks each key's own values; this only bounds the longest, a credential.
 export const SettingBody = z.object({ value: z.string().max(SECRET_MAX_LENGTH) });
 
-export function settingRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function settingRoutes(deps: WebDeps): Hono<AppEnv> {
   const { db, hub } = deps;
   const routes = new Hono<AppEnv>();
 

@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { clientIp } from "../../lib/http/client_ip.ts";
 import { RateLimiter } from "../../lib/http/rate_limit.ts";
@@ -48,7 +48,7 @@ export const signupBody = z.object({
   campaignsEnabled: z.unknown().optional(),
 });
 
-export function signupRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function signupRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Sign-ups are rare; a burst from one address is a script creating companies or probing
   // which e-mails have accounts (ERR_EMAIL_TAKEN answers that, as it must for the form).

@@ -2,10 +2,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { VERSION } from "../../lib/version.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { sql } from "../../lib/db/mod.ts";
 
-export function systemRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function systemRoutes(deps: WebDeps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
 

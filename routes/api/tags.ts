@@ -9,7 +9,7 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   createTag,
   deleteTag,
@@ -39,7 +39,7 @@ export const TagIdsField = z.array(z.union([idField(), z.object({ id: idField() 
 export const CreateBody = TagFields.partial({ color: true, kanban: true });
 export const UpdateBody = TagFields.partial();
 
-export function tagRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function tagRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const tagId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", "ERR_NO_TAG_FOUND");
 

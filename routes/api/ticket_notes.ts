@@ -1,7 +1,7 @@
 /** `/api/ticket-notes` (core §7): internal notes on a ticket, listed by ticket and contact. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam, queryIdField } from "../../lib/http/params.ts";
@@ -21,7 +21,7 @@ export const NoteBody = z.object({
 
 export const ListQuery = z.object({ ticketId: id, contactId: id.optional() });
 
-export function ticketNoteRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function ticketNoteRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/list", async (c) => {

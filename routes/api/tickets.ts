@@ -10,7 +10,7 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { pageNumberField } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { dayField, validateJson, validateQuery } from "../../lib/http/validate.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { requirePermission } from "../../services/accounts/permissions.ts";
 import { createTicket } from "../../services/tickets/create.ts";
 import { listTickets, showTicket } from "../../services/tickets/read.ts";
@@ -71,7 +71,7 @@ export const TagSyncBody = z.object({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function ticketRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function ticketRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/tickets", async (c) => {

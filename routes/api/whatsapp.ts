@@ -22,9 +22,9 @@ import {
   showConnection,
   updateConnection,
 } from "../../services/whatsapp/connections.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 
-export function whatsappRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function whatsappRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const connectionDeps = {
     db: deps.db,

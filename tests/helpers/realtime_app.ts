@@ -3,6 +3,7 @@
  * the events a call publishes: sockets sign in with `?token=` like any client.
  */
 import { createApp } from "../../main.ts";
+import { createTestApp } from "./app.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { socketAuth } from "../../lib/http/auth.ts";
 import { createHub, type Hub } from "../../lib/realtime/mod.ts";
@@ -31,7 +32,7 @@ export async function openRealtimeTestApp(
     ...socketAuth(testDb.db, jwtKey),
     authorizeJoin: createJoinAuthorizer({ db: testDb.db }),
   });
-  const app = createApp({
+  const app = createTestApp({
     db: testDb.db,
     config: loadConfig({ DATA_DIR: "./test-data", ...config }),
     jwtKey,

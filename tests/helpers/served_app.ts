@@ -3,7 +3,7 @@
  * (sockets sign in like API calls), on a fresh test database: for tests that need live
  * events to reach real sockets.
  */
-import { createApp } from "../../main.ts";
+import { createTestApp } from "./app.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { socketAuth } from "../../lib/http/auth.ts";
 import { createHub } from "../../lib/realtime/mod.ts";
@@ -21,7 +21,7 @@ export async function openServedApp() {
     ...socketAuth(db, jwtKey),
     authorizeJoin: createJoinAuthorizer({ db }),
   });
-  const app = createApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), hub, jwtKey });
+  const app = createTestApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), hub, jwtKey });
   const server = serveOnFreePort(app.fetch);
   return {
     db,

@@ -1,24 +1,24 @@
 /**
  * The billing pages (admin §2): /financeiro, the invoices with the checkout wizard, and
  * /subscription, the plan and its invoices. Both open for a past-due company's admin, whose
- * every other page leads here (routes/_private.tsx), so a blocked company can pay.
+ * every other page leads here (routes/pages/_private.tsx), so a blocked company can pay.
  */
 import { Hono } from "hono";
-import { ListPageHeading } from "../components/lists/ListPageHeading.tsx";
-import { SubscriptionPage } from "../components/billing/SubscriptionPage.tsx";
-import type { AppEnv } from "../lib/http/env.ts";
-import { parseId } from "../lib/http/params.ts";
-import { formatDate } from "../lib/i18n/format.ts";
-import InvoicesManager from "../islands/InvoicesManager.tsx";
-import { isAdmin } from "../services/accounts/permissions.ts";
-import { billingOnly } from "../services/accounts/sessions.ts";
-import { isoToday } from "../services/accounts/subscription.ts";
-import { listInvoices } from "../services/billing/invoices.ts";
-import { subscriptionOverview } from "../services/billing/overview.ts";
+import { ListPageHeading } from "../../components/lists/ListPageHeading.tsx";
+import { SubscriptionPage } from "../../components/billing/SubscriptionPage.tsx";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { parseId } from "../../lib/http/params.ts";
+import { formatDate } from "../../lib/i18n/format.ts";
+import InvoicesManager from "../../islands/InvoicesManager.tsx";
+import { isAdmin } from "../../services/accounts/permissions.ts";
+import { billingOnly } from "../../services/accounts/sessions.ts";
+import { isoToday } from "../../services/accounts/subscription.ts";
+import { listInvoices } from "../../services/billing/invoices.ts";
+import { subscriptionOverview } from "../../services/billing/overview.ts";
+import type { WebDeps } from "../deps.ts";
 import { privatePage } from "./_private.tsx";
-import type { PageSessionDeps } from "./_session.ts";
 
-export function billingPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
+export function billingPages(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/financeiro", (c) =>

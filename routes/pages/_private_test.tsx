@@ -1,17 +1,17 @@
 /** `privatePage` on a small app of its own: who gets in, who is sent where, and what ships. */
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { sql } from "../lib/db/mod.ts";
-import type { AppEnv } from "../lib/http/env.ts";
-import { createApp } from "../main.ts";
-import { handleError } from "../lib/http/error_handler.ts";
-import { securityHeaders } from "../lib/http/security.ts";
-import { loadConfig } from "../lib/config.ts";
-import { loadJwtKey } from "../services/accounts/secrets.ts";
-import { createTestCompany, createTestUser } from "../tests/helpers/accounts.ts";
-import { bootPayload } from "../tests/helpers/boot_payload.ts";
-import { openTestDb } from "../tests/helpers/db.ts";
-import { signIn } from "../tests/helpers/sign_in.ts";
+import { sql } from "../../lib/db/mod.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { createApp } from "../../main.ts";
+import { handleError } from "../../lib/http/error_handler.ts";
+import { securityHeaders } from "../../lib/http/security.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { loadJwtKey } from "../../services/accounts/secrets.ts";
+import { createTestCompany, createTestUser } from "../../tests/helpers/accounts.ts";
+import { bootPayload } from "../../tests/helpers/boot_payload.ts";
+import { openTestDb } from "../../tests/helpers/db.ts";
+import { signIn } from "../../tests/helpers/sign_in.ts";
 import { privatePage } from "./_private.tsx";
 
 Deno.test("privatePage: requirements, redirects, content and client data", async (t) => {

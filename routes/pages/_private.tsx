@@ -26,27 +26,27 @@
  */
 import type { Context } from "hono";
 import type { ComponentChildren } from "preact";
-import { AppShell } from "../components/shell/AppShell.tsx";
-import { billingOnlyMenu, visibleMenu } from "../components/shell/menu.ts";
+import { AppShell } from "../../components/shell/AppShell.tsx";
+import { billingOnlyMenu, visibleMenu } from "../../components/shell/menu.ts";
 import {
   DENIED_PARAM,
   loginUrlFor,
   SHELL_DATA_KEY,
   type ShellSession,
-} from "../lib/client/session.ts";
-import type { AppEnv } from "../lib/http/env.ts";
-import type { PlanFeatures } from "../services/plans/features.ts";
-import { formatDate } from "../lib/i18n/format.ts";
-import { i18nClientData, type Lang, type TFunction } from "../lib/i18n/mod.ts";
-import { readCookie } from "../lib/ui/cookies.ts";
-import { DRAWER_COOKIE, initialDrawerState } from "../lib/ui/drawer.ts";
-import type { Theme } from "../lib/ui/theme.ts";
-import { VERSION } from "../lib/version.ts";
-import { meetsRequirement, type PageRequirement } from "../services/accounts/page_access.ts";
-import { isAdmin, planFeaturesOf } from "../services/accounts/permissions.ts";
-import { toShellSession } from "../services/accounts/shell_session.ts";
-import { subscriptionWarningDays } from "../services/accounts/subscription.ts";
-import { billingOnly } from "../services/accounts/sessions.ts";
+} from "../../lib/client/session.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import type { PlanFeatures } from "../../services/plans/features.ts";
+import { formatDate } from "../../lib/i18n/format.ts";
+import { i18nClientData, type Lang, type TFunction } from "../../lib/i18n/mod.ts";
+import { readCookie } from "../../lib/ui/cookies.ts";
+import { DRAWER_COOKIE, initialDrawerState } from "../../lib/ui/drawer.ts";
+import type { Theme } from "../../lib/ui/theme.ts";
+import { VERSION } from "../../lib/version.ts";
+import { meetsRequirement, type PageRequirement } from "../../services/accounts/page_access.ts";
+import { isAdmin, planFeaturesOf } from "../../services/accounts/permissions.ts";
+import { toShellSession } from "../../services/accounts/shell_session.ts";
+import { subscriptionWarningDays } from "../../services/accounts/subscription.ts";
+import { billingOnly } from "../../services/accounts/sessions.ts";
 import { respondWithPage } from "./_render.ts";
 import { type PageSession, pageSession, type PageSessionDeps } from "./_session.ts";
 import { visitorOf } from "./_visitor.ts";

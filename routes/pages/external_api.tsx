@@ -1,0 +1,26 @@
+/**
+ * /messages-api: the integrators' documentation (plan flag useExternalApi; admins, who see
+ * the connection tokens).
+ */
+import { Hono } from "hono";
+import {
+  MESSAGES_API_PAGE_GROUPS,
+  MessagesApiPage,
+} from "../../components/pages/MessagesApiPage.tsx";
+import type { AppEnv } from "../../lib/http/env.ts";
+import type { WebDeps } from "../deps.ts";
+import { privatePage } from "./_private.tsx";
+
+export function externalApiPages(deps: WebDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/messages-api", (c) =>
+    privatePage(c, deps, {
+      titleKey: "messagesApi.title",
+      extraI18nGroups: MESSAGES_API_PAGE_GROUPS,
+      requires: { feature: "useExternalApi", admin: true },
+      render: ({ t }) => <MessagesApiPage t={t} publicUrl={deps.publicUrl} />,
+    }));
+
+  return routes;
+}
