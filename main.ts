@@ -8,7 +8,7 @@ import { type Config, loadConfig } from "./lib/config.ts";
 import { type Db, openDb } from "./lib/db/mod.ts";
 import { migrate } from "./lib/db/migrate.ts";
 import type { AppEnv } from "./lib/http/env.ts";
-import { billingOnlyJoinsRefused, socketAuth } from "./lib/http/auth.ts";
+import { limitedJoinsRefused, socketAuth } from "./lib/http/auth.ts";
 import { createHub, type Hub } from "./lib/realtime/mod.ts";
 import { createJobRunner, enqueueSweep } from "./lib/jobs/mod.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -23,6 +23,7 @@ import type { ServiceDeps } from "./services/deps.ts";
 import { createJobHandlers, SWEEPS } from "./services/job_handlers.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
 import { createLoginThrottle } from "./services/accounts/login_throttle.ts";
+import { accountPrincipals } from "./services/accounts/principals.ts";
 import { loadJwtKey, secretBoxOf } from "./services/accounts/secrets.ts";
 import { createPixProvider, type PixProvider } from "./services/billing/pix/mod.ts";
 import { createJoinAuthorizer } from "./services/tickets/joins.ts";
@@ -160,10 +161,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     db,
     // Sockets sign in like API calls (the access cookie, or ?token= for other clients) and
     // are checked again whenever a service says a user's or company's sessions changed.
-    ...socketAuth(db, jwtKey),
+    ...socketAuth(accountPrincipals(db), jwtKey),
     // The spec's joinChatBox, joinTickets and joinNotification, checked per user; a
     // billing-only sign-in (a past-due company's admin) joins nothing, it only pays.
-    authorizeJoin: billingOnlyJoinsRefused(createJoinAuthorizer({ db })),
+    authorizeJoin: limitedJoinsRefused(createJoinAuthorizer({ db })),
   });
   const media = await openMediaStore({ dataDir: config.dataDir, s3: config.mediaS3 });
   const appDeps: AppDeps = { db, config, hub, jwtKey, media };

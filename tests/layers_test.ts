@@ -109,3 +109,63 @@ Deno.test("layers - the cycle finder sees a cycle through a type-only import", (
   ]);
   assert.deepEqual(cycles(graph), [["services/a/events.ts", "services/a/mod.ts"]]);
 });
+
+/** The tables lib/ may query: its own plumbing, none of the domain's. */
+const LIB_TABLES = new Set([
+  "schema_migrations",
+  "jobs",
+  "rate_limit_windows",
+  "mail_outbox",
+  "realtime_payloads",
+]);
+
+/** Words that follow from/join/update/into in SQL without naming a table. */
+const NOT_TABLES = new Set(["set", "skip", "nowait", "of", "lateral", "select"]);
+
+/**
+ * The tables the SQL templates (sql`…`) of a source text name after from/join/update/into,
+ * leaving out the names of its common table expressions; comments are not read.
+ */
+export function tablesQueried(text: string): string[] {
+  const code = text.replace(/^\s*(\*|\/\/).*$/gm, "");
+  const tables = new Set<string>();
+  for (const [, query] of code.matchAll(/\bsql`([^`]*)`/g)) {
+    const ctes = new Set([...query!.matchAll(/\b([a-z_]+)\s+as\s+(?:materialized\s+)?\(/gi)]
+      .map((m) => m[1]!.toLowerCase()));
+    for (const [, name] of query!.matchAll(/\b(?:from|join|update|into)\s+([a-z_][a-z0-9_]*)/gi)) {
+      const table = name!.toLowerCase();
+      if (!NOT_TABLES.has(table) && !ctes.has(table)) tables.add(table);
+    }
+  }
+  return [...tables];
+}
+
+Deno.test("layers - lib/ queries only its own plumbing tables, never the domain's", async () => {
+  const offences: string[] = [];
+  for (const file of await sourceFiles("lib")) {
+    if (file.includes("_test.")) continue;
+    const text = await Deno.readTextFile(join(ROOT, file));
+    for (const table of tablesQueried(text)) {
+      if (!LIB_TABLES.has(table)) offences.push(`${file} → ${table}`);
+    }
+  }
+  assert.deepEqual(offences, []);
+});
+
+Deno.test("layers - the table finder reads a lib query of a domain table", () => {
+  const text = "await db.maybeOne(sql`select u.id from users u join companies c on c.id = 1`);";
+  assert.deepEqual(tablesQueried(text), ["users", "companies"]);
+  const cte = "sql`with due as materialized (select id from jobs for update skip locked)\n" +
+    "  update jobs set state = 1 from due where jobs.id = due.id`";
+  assert.deepEqual(tablesQueried(cte), ["jobs"]);
+});
+
+Deno.test("layers - services/ know no HTTP framework: route guards live in routes/", async () => {
+  const offences: string[] = [];
+  for (const file of await sourceFiles("services")) {
+    if (file.includes("_test.")) continue;
+    const text = await Deno.readTextFile(join(ROOT, file));
+    if (/from\s+["']hono(\/[^"']*)?["']/.test(text)) offences.push(file);
+  }
+  assert.deepEqual(offences, []);
+});

@@ -12,7 +12,6 @@ import { idParam } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import { requireSuper } from "../../services/accounts/permissions.ts";
 import {
   attachAnnouncementMedia,
   bellOf,
@@ -25,6 +24,7 @@ import {
   updateAnnouncement,
 } from "../../services/announcements/mod.ts";
 import type { WebDeps } from "../deps.ts";
+import { requireSuper } from "./guards.ts";
 
 /** Admin §5: title and text required; priority 1 to 3 (default 3); status default active. */
 const Fields = z.object({

@@ -13,7 +13,6 @@ import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
 import type { WebDeps } from "../deps.ts";
-import { requireCampaigns } from "../../services/campaigns/access.ts";
 import {
   attachCampaignMedia,
   cancelCampaign,
@@ -31,6 +30,7 @@ import {
   LONGER_INTERVAL_OPTIONS,
   MESSAGE_INTERVAL_OPTIONS,
 } from "../../services/campaigns/pacing.ts";
+import { requireCampaigns } from "./guards.ts";
 
 const blank = (value: unknown) => value === "" || value === undefined ? null : value;
 /** An id, or nothing: "", null and the dialog's "Nenhuma" all mean none. */

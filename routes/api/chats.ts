@@ -11,7 +11,6 @@ import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery, pageNumberField } from "../../lib/http/list_query.ts";
 import { idField, idParam, parseId, queryIdField } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireFeature } from "../../services/accounts/permissions.ts";
 import {
   createChat,
   deleteChat,
@@ -23,6 +22,7 @@ import {
   updateChat,
 } from "../../services/chats/mod.ts";
 import type { WebDeps } from "../deps.ts";
+import { requireFeature } from "./guards.ts";
 
 /** A member as the spec's client sends it (`{id}`) or a bare id. */
 const MemberId = z.union([idField(), z.object({ id: idField() }).transform((user) => user.id)]);

@@ -17,7 +17,6 @@ import { idField, idParam } from "../../lib/http/params.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin, requireSuper } from "../../services/accounts/permissions.ts";
 import {
   findCompany,
   findCompanyPlan,
@@ -35,6 +34,7 @@ import { OpeningHours } from "../../services/companies/opening_hours.ts";
 import { billingFieldsOf } from "../../services/companies/billing_fields.ts";
 import { createT } from "../../lib/i18n/mod.ts";
 import { requestLanguage } from "./_account_fields.ts";
+import { requireAdmin, requireSuper } from "./guards.ts";
 
 /** Optional free text: blank becomes null. */
 function optionalText(max: number) {

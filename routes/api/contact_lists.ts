@@ -13,7 +13,6 @@ import { ListQuery, pageNumberField } from "../../lib/http/list_query.ts";
 import { idField, idParam, queryIdField } from "../../lib/http/params.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import type { WebDeps } from "../deps.ts";
-import { requireCampaigns } from "../../services/campaigns/access.ts";
 import {
   allContactLists,
   createContactList,
@@ -31,6 +30,7 @@ import {
 } from "../../services/contact_lists/items.ts";
 import { importIntoList } from "../../services/contact_lists/import.ts";
 import { uploadedRows } from "./contacts.ts";
+import { requireCampaigns } from "./guards.ts";
 
 /** 50,000 rows of name, number and e-mail fit well within this. */
 const LIST_FILE_LIMIT_BYTES = 10 * 1024 * 1024;

@@ -22,7 +22,6 @@ import {
   validateQuery,
 } from "../../lib/http/validate.ts";
 import { readSpreadsheet } from "../../lib/spreadsheet/read.ts";
-import { requireAdmin, requirePermission } from "../../services/accounts/permissions.ts";
 import {
   createContact,
   deleteContact,
@@ -39,6 +38,7 @@ import { readPhoneBook } from "../../services/contacts/phone_book.ts";
 import { setContactTags } from "../../services/contacts/contact_tags.ts";
 import { listContactTickets } from "../../services/tickets/contact_tickets.ts";
 import { TagIdsField } from "./tags.ts";
+import { requireAdmin, requirePermission } from "./guards.ts";
 
 /** An import file: 5 MiB holds far more than the 20,000 rows an import may have. */
 export const IMPORT_FILE_LIMIT_BYTES = 5 * 1024 * 1024;

@@ -8,7 +8,6 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { dayField, validateQuery } from "../../lib/http/validate.ts";
-import { requirePermission } from "../../services/accounts/permissions.ts";
 import {
   MAX_PERIOD_DAYS,
   type PeriodQuery,
@@ -17,6 +16,7 @@ import {
   readTicketsByUser,
 } from "../../services/dashboard/mod.ts";
 import type { WebDeps } from "../deps.ts";
+import { requirePermission } from "./guards.ts";
 
 export const Filter = z.object({
   days: z.coerce.number().int().min(1).max(MAX_PERIOD_DAYS).optional(),

@@ -13,7 +13,6 @@ import { idField, idParam, parseId } from "../../lib/http/params.ts";
 import { readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
 import type { WebDeps } from "../deps.ts";
 import {
   allFiles,
@@ -24,6 +23,7 @@ import {
   updateFile,
   uploadFileOptions,
 } from "../../services/files/files.ts";
+import { requireAdmin } from "./guards.ts";
 
 /** Admin §5: a name of at least three characters and a message. */
 export const FileBody = z.object({

@@ -10,7 +10,6 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireSuper } from "../../services/accounts/permissions.ts";
 import {
   createHelp,
   deleteHelp,
@@ -19,6 +18,7 @@ import {
   updateHelp,
 } from "../../services/helps/helps.ts";
 import { youtubeVideoId } from "../../services/helps/youtube.ts";
+import { requireSuper } from "./guards.ts";
 
 export const HelpFields = z.object({
   title: z.string().trim().min(1).max(200),

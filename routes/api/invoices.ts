@@ -11,9 +11,9 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin, requireSuper } from "../../services/accounts/permissions.ts";
 import { findInvoice, listInvoices } from "../../services/billing/invoices.ts";
 import { markPaidByHand } from "../../services/billing/payments.ts";
+import { requireAdmin, requireSuper } from "./guards.ts";
 
 export const MarkPaid = z.object({
   status: z.literal("paid", "ERR_INVOICE_STATUS_PAID_ONLY"),

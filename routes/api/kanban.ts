@@ -8,9 +8,9 @@ import { Hono } from "hono";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
-import { requireFeature } from "../../services/accounts/permissions.ts";
 import type { WebDeps } from "../deps.ts";
 import { kanbanTickets, moveToLane } from "../../services/tickets/kanban.ts";
+import { requireFeature } from "./guards.ts";
 
 export function kanbanRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -10,6 +10,7 @@ import { authenticate } from "../../lib/http/auth.ts";
 import { resolveClientIp } from "../../lib/http/client_ip.ts";
 import { crossSiteGuard } from "../../lib/http/csrf.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
+import { accountPrincipals } from "../../services/accounts/principals.ts";
 import { trustedOriginsOf, type WebDeps } from "../deps.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { authRoutes } from "./auth.ts";
@@ -56,7 +57,7 @@ const MULTIPART_CEILING_BYTES = 64 * 1024 * 1024;
 /** Media is what `<img>` and `<audio>` load, without headers: the one place for `?token=`. */
 const QUERY_TOKEN_PATHS = ["/api/media/"];
 /** What a past-due company's admin may still call: the session itself and paying. */
-const BILLING_ONLY_PATHS = ["/api/auth", "/api/invoices", "/api/subscription", "/api/plans/list"];
+const PAST_DUE_PATHS = ["/api/auth", "/api/invoices", "/api/subscription", "/api/plans/list"];
 
 /** Where each area's router is mounted under `/api`, in the order Hono tries them. */
 function areaRouters(deps: WebDeps): ReadonlyArray<readonly [string, Hono<AppEnv>]> {
@@ -118,9 +119,9 @@ export function apiRoutes(deps: WebDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use(resolveClientIp(deps.trustProxy));
   api.use(bodyLimits());
-  api.use(authenticate(deps.db, deps.jwtKey, {
+  api.use(authenticate(accountPrincipals(deps.db), deps.jwtKey, {
     queryTokenPaths: QUERY_TOKEN_PATHS,
-    billingOnlyPaths: BILLING_ONLY_PATHS,
+    limitedPaths: PAST_DUE_PATHS,
   }));
   // After authenticate: only a valid Bearer token exempts a call from the guard.
   api.use(crossSiteGuard(trustedOriginsOf(deps)));

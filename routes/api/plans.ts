@@ -12,7 +12,6 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin, requireSuper } from "../../services/accounts/permissions.ts";
 import { listPublicPlans } from "../../services/accounts/signup.ts";
 import {
   createPlan,
@@ -23,6 +22,7 @@ import {
   updatePlan,
 } from "../../services/plans/plans.ts";
 import { NEW_PLAN_DEFAULTS } from "../../services/plans/plan_defaults.ts";
+import { requireAdmin, requireSuper } from "./guards.ts";
 
 const count = z.number().int().min(0).max(100_000);
 const flag = z.boolean();

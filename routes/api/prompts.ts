@@ -9,7 +9,6 @@ import { ListQuery } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { PROMPT_VOICES, TEXT_ONLY } from "../../lib/ai/voices.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
 import type { WebDeps } from "../deps.ts";
 import {
   createPrompt,
@@ -18,6 +17,7 @@ import {
   showPrompt,
   updatePrompt,
 } from "../../services/prompts/prompts.ts";
+import { requireAdmin } from "./guards.ts";
 
 /** A secret field: blank means "keep the stored one" on update. */
 const secretField = z.string().trim().max(500).optional().transform((value) => value || undefined);

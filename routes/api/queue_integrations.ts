@@ -10,7 +10,6 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
 import type { WebDeps } from "../deps.ts";
 import {
   createIntegration,
@@ -22,6 +21,7 @@ import {
   updateIntegration,
 } from "../../services/integrations/integrations.ts";
 import { DIALOGFLOW_LANGUAGES, INTEGRATION_TYPES } from "../../services/integrations/types.ts";
+import { requireAdmin } from "./guards.ts";
 
 const text = (max: number) => z.string().trim().max(max).default("");
 

@@ -19,7 +19,6 @@ import { validate, validateJson, validateQuery } from "../../lib/http/validate.t
 import { AppError } from "../../lib/http/errors.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
 import type { WebDeps } from "../deps.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { OpeningHours } from "../../services/companies/opening_hours.ts";
 import {
   attachQueueMedia,
@@ -46,6 +45,7 @@ import {
   type OptionTreeNode,
   QUEUE_OPTION_KINDS,
 } from "../../services/queues/option_tree.ts";
+import { requireAdmin } from "./guards.ts";
 
 /** The id of a queue's integration or prompt (or an option's forward queue), or null for none. */
 const linkId = z.preprocess(

@@ -11,7 +11,6 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { isMultipart, readMultipart } from "../../lib/http/upload.ts";
 import { fieldRefusal, validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
 import type { MediaKind } from "../../services/whatsapp/provider.ts";
 import {
   pairSandbox,
@@ -23,6 +22,7 @@ import {
 } from "../../services/whatsapp/sandbox/service.ts";
 import type { WebDeps } from "../deps.ts";
 import { REQUIRED } from "../../lib/http/field_errors.ts";
+import { requireAdmin } from "./guards.ts";
 
 const number = z.string().trim().regex(/^\d{8,20}$/, "ERR_INVALID_NUMBER");
 /** The customer whose side of the conversation is read. */

@@ -8,7 +8,6 @@ import { idField, idParam, queryIdField } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { instantField, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import { requireFeature } from "../../services/accounts/permissions.ts";
 import type { WebDeps } from "../deps.ts";
 import { attachScheduleMedia, detachScheduleMedia } from "../../services/schedules/media.ts";
 import {
@@ -18,6 +17,7 @@ import {
   showSchedule,
   updateSchedule,
 } from "../../services/schedules/schedules.ts";
+import { requireFeature } from "./guards.ts";
 
 /** Admin §5: body at least 5 characters; contact and time required. */
 export const Fields = z.object({

@@ -10,9 +10,9 @@ import type { WebDeps } from "../deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { validateJson } from "../../lib/http/validate.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { settingsFor, updateSetting } from "../../services/settings/settings.ts";
 import { SECRET_MAX_LENGTH } from "../../services/settings/setting_values.ts";
+import { requireAdmin } from "./guards.ts";
 
 // The service checks each key's own values; this only bounds the longest, a credential.
 export const SettingBody = z.object({ value: z.string().max(SECRET_MAX_LENGTH) });

@@ -13,10 +13,10 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { idField } from "../../lib/http/params.ts";
 import { readJson, validateJson } from "../../lib/http/validate.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { checkout } from "../../services/billing/checkout.ts";
 import { handlePixNotification } from "../../services/billing/webhook.ts";
 import { sameSecret } from "../../services/billing/secret.ts";
+import { requireAdmin } from "./guards.ts";
 
 const required = (code: string) => z.string(code).trim().min(1, code).max(200);
 

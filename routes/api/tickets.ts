@@ -11,12 +11,12 @@ import { pageNumberField } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { dayField, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import type { WebDeps } from "../deps.ts";
-import { requirePermission } from "../../services/accounts/permissions.ts";
 import { createTicket } from "../../services/tickets/create.ts";
 import { listTickets, showTicket } from "../../services/tickets/read.ts";
 import { TagIdsField } from "./tags.ts";
 import { syncTicketTags } from "../../services/tickets/ticket_tags.ts";
 import { deleteTicket, updateTicket } from "../../services/tickets/update.ts";
+import { requirePermission } from "./guards.ts";
 
 /**
  * "1,2,3" or a JSON array "[1,2,3]", as the original's clients send id lists; an empty one

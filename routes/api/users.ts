@@ -6,7 +6,7 @@ import { clientIp } from "../../lib/http/client_ip.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { isAdmin, requireAdmin } from "../../services/accounts/permissions.ts";
+import { isAdmin } from "../../services/accounts/permissions.ts";
 import { createUser } from "../../services/users/create_user.ts";
 import { deleteUser } from "../../services/users/delete_user.ts";
 import type { WebDeps } from "../deps.ts";
@@ -15,6 +15,7 @@ import { listColleagues, listColleaguesPage, listUsers } from "../../services/us
 import { readUser } from "../../services/users/read_user.ts";
 import { CreateUserBody, ListUsersQuery, UpdateUserBody } from "../../services/users/schemas.ts";
 import { updateUser } from "../../services/users/update_user.ts";
+import { requireAdmin } from "./guards.ts";
 
 export function userRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

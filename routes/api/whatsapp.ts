@@ -8,7 +8,7 @@ import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { isAdmin, requirePermission } from "../../services/accounts/permissions.ts";
+import { isAdmin } from "../../services/accounts/permissions.ts";
 import {
   CreateConnectionBody,
   ListConnectionsQuery,
@@ -23,6 +23,7 @@ import {
   updateConnection,
 } from "../../services/whatsapp/connections.ts";
 import type { WebDeps } from "../deps.ts";
+import { requirePermission } from "./guards.ts";
 
 export function whatsappRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -10,6 +10,7 @@ import { ACCESS_COOKIE, type Principal, principalOf, REFRESH_COOKIE } from "../.
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { clearSessionCookies, setSessionCookies } from "../../lib/http/session_cookies.ts";
+import { accountPrincipals } from "../../services/accounts/principals.ts";
 import { findSessionUserById, type SessionUser } from "../../services/accounts/session_user.ts";
 import { refresh } from "../../services/accounts/sessions.ts";
 import type { WebDeps } from "../deps.ts";
@@ -24,7 +25,7 @@ export async function pageSession(
   c: Context<AppEnv>,
   deps: PageSessionDeps,
 ): Promise<PageSession | null> {
-  const principal = await principalOf(deps.db, deps.jwtKey, c.req.raw, {
+  const principal = await principalOf(accountPrincipals(deps.db), deps.jwtKey, c.req.raw, {
     cookie: getCookie(c, ACCESS_COOKIE),
   });
   if (principal) {

@@ -6,6 +6,7 @@
 import { createTestApp } from "./app.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { socketAuth } from "../../lib/http/auth.ts";
+import { accountPrincipals } from "../../services/accounts/principals.ts";
 import { createHub } from "../../lib/realtime/mod.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createJoinAuthorizer } from "../../services/tickets/joins.ts";
@@ -18,7 +19,7 @@ export async function openServedApp() {
   const jwtKey = await loadJwtKey(db);
   const hub = await createHub({
     db,
-    ...socketAuth(db, jwtKey),
+    ...socketAuth(accountPrincipals(db), jwtKey),
     authorizeJoin: createJoinAuthorizer({ db }),
   });
   const app = createTestApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), hub, jwtKey });
