@@ -11,7 +11,7 @@ import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { validateJson } from "../../lib/http/validate.ts";
 import { settingsFor, updateSetting } from "../../services/settings/settings.ts";
-import { SECRET_MAX_LENGTH } from "../../services/settings/setting_values.ts";
+import { SECRET_MAX_LENGTH } from "../../services/settings/catalogue.ts";
 import { requireAdmin } from "./guards.ts";
 
 // The service checks each key's own values; this only bounds the longest, a credential.
