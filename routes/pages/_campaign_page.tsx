@@ -1,12 +1,9 @@
-/** What the campaign pages share: their locale groups, their rule and their heading frame. */
+/** What the campaign pages share: their locale groups and their heading frame. */
 import type { ComponentChildren } from "preact";
 import { ListPageHeading } from "../../components/lists/ListPageHeading.tsx";
 
 // quickMessages: the shared attachment field (file lists, the campaign media) speaks its words.
 export const CAMPAIGN_PAGE_GROUPS = ["campaigns", "quickMessages"];
-
-/** Admins of a company with campaigns: the plan's flag or the campaignsEnabled setting. */
-export const CAMPAIGNS = { admin: true, campaigns: true } as const;
 
 /** A campaign page: its heading and intro above its island. */
 export function campaignPage(title: string, intro: string, body: ComponentChildren) {

@@ -14,7 +14,6 @@ export function announcementsPages(deps: WebDeps): Hono<AppEnv> {
       titleKey: "announcements.title",
       // The attachment field's buttons are the quick messages' own.
       extraI18nGroups: ["announcements", "quickMessages"],
-      requires: { super: true },
       render: ({ t }) => (
         <div class="flex flex-col gap-5">
           <ListPageHeading title={t("announcements.title")} intro={t("announcements.intro")} />

@@ -25,8 +25,6 @@ export function billingPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "billing.title",
       extraI18nGroups: ["billing"],
-      requires: { admin: true },
-      billing: true,
       render: async ({ user, lang, t }) => {
         const now = new Date();
         const viewer = { companyId: user.companyId, super: user.super };
@@ -64,8 +62,6 @@ export function billingPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "billing.subscription.title",
       extraI18nGroups: ["billing"],
-      requires: { admin: true },
-      billing: true,
       render: async ({ user, lang, t }) => {
         const now = new Date();
         const overview = await subscriptionOverview(deps.db, user.companyId, now);

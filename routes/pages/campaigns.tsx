@@ -11,11 +11,7 @@ import CampaignReport from "../../islands/CampaignReport.tsx";
 import CampaignSettingsForm from "../../islands/CampaignSettingsForm.tsx";
 import { findCampaign } from "../../services/campaigns/queries.ts";
 import type { WebDeps } from "../deps.ts";
-import {
-  CAMPAIGN_PAGE_GROUPS as GROUPS,
-  campaignPage as page,
-  CAMPAIGNS,
-} from "./_campaign_page.tsx";
+import { CAMPAIGN_PAGE_GROUPS as GROUPS, campaignPage as page } from "./_campaign_page.tsx";
 import { privatePage } from "./_private.tsx";
 
 export function campaignsPages(deps: WebDeps): Hono<AppEnv> {
@@ -25,7 +21,6 @@ export function campaignsPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "campaigns.title",
       extraI18nGroups: GROUPS,
-      requires: CAMPAIGNS,
       render: ({ user, t }) =>
         page(
           t("campaigns.title"),
@@ -38,7 +33,6 @@ export function campaignsPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "campaigns.report.title",
       extraI18nGroups: GROUPS,
-      requires: CAMPAIGNS,
       render: async ({ user, t }) => {
         const id = parseId(c.req.param("id"));
         const campaign = id === null ? undefined : await findCampaign(deps.db, user.companyId, id);
@@ -55,7 +49,6 @@ export function campaignsPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "campaigns.settings.title",
       extraI18nGroups: GROUPS,
-      requires: CAMPAIGNS,
       render: ({ t }) =>
         page(
           t("campaigns.settings.title"),

@@ -16,7 +16,6 @@ export function chatsPages(deps: WebDeps): Hono<AppEnv> {
       privatePage(c, deps, {
         titleKey: "chats.title",
         extraI18nGroups: ["chats"],
-        requires: { feature: "useInternalChat" },
         render: async ({ user }) => {
           const who = { companyId: user.companyId, userId: user.id };
           const [chats, colleagues] = await Promise.all([

@@ -9,11 +9,7 @@ import ContactListsManager from "../../islands/ContactListsManager.tsx";
 import ContactListItemsManager from "../../islands/ContactListItemsManager.tsx";
 import { showContactList } from "../../services/contact_lists/lists.ts";
 import type { WebDeps } from "../deps.ts";
-import {
-  CAMPAIGN_PAGE_GROUPS as GROUPS,
-  campaignPage as page,
-  CAMPAIGNS,
-} from "./_campaign_page.tsx";
+import { CAMPAIGN_PAGE_GROUPS as GROUPS, campaignPage as page } from "./_campaign_page.tsx";
 import { privatePage } from "./_private.tsx";
 
 export function contactListsPages(deps: WebDeps): Hono<AppEnv> {
@@ -23,7 +19,6 @@ export function contactListsPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "campaigns.lists.title",
       extraI18nGroups: GROUPS,
-      requires: CAMPAIGNS,
       render: ({ user, t }) =>
         page(
           t("campaigns.lists.title"),
@@ -36,7 +31,6 @@ export function contactListsPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "campaigns.items.title",
       extraI18nGroups: GROUPS,
-      requires: CAMPAIGNS,
       render: async ({ user, t }) => {
         const id = parseId(c.req.param("id"));
         const list = id === null

@@ -1,14 +1,13 @@
 /**
- * `/`, the signed-in home (core §2): the dashboard is the admins'; an agent's home is the
- * ticket screen. A company not ready yet gets its first steps instead of the dashboard.
+ * `/`, the signed-in home (core §2): the dashboard is the admins'; the route table sends an
+ * agent on to the ticket screen (services/accounts/pages.ts). A company not ready yet gets
+ * its first steps instead of the dashboard.
  */
 import { Hono } from "hono";
 import { HomePage } from "../../components/home/HomePage.tsx";
 import DashboardPage from "../../islands/DashboardPage.tsx";
-import { DENIED_PARAM } from "../../lib/client/session.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { formatDate } from "../../lib/i18n/format.ts";
-import { isAdmin } from "../../services/accounts/permissions.ts";
 import { daysUntil, isoToday } from "../../services/accounts/subscription.ts";
 import { homeOf } from "../../services/dashboard/home.ts";
 import type { WebDeps } from "../deps.ts";
@@ -17,17 +16,10 @@ import { privatePage } from "./_private.tsx";
 export function dashboardPages(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  // An agent sent home by a refused page carries the refusal's notice to the ticket screen.
   routes.get("/", (c) => {
     return privatePage(c, deps, {
       titleKey: "home.title",
       extraI18nGroups: ["dashboard"],
-      elsewhere: (user, url) =>
-        isAdmin(user)
-          ? null
-          : url.searchParams.has(DENIED_PARAM)
-          ? `/tickets?${DENIED_PARAM}=1`
-          : "/tickets",
       render: async ({ user, session, lang, t }) => {
         const home = await homeOf(deps.db, user);
         if (home.ready) {

@@ -18,7 +18,6 @@ export function externalApiPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "messagesApi.title",
       extraI18nGroups: MESSAGES_API_PAGE_GROUPS,
-      requires: { feature: "useExternalApi", admin: true },
       render: ({ t }) => <MessagesApiPage t={t} publicUrl={deps.publicUrl} />,
     }));
 

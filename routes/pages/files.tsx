@@ -16,7 +16,6 @@ export function filesPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "campaigns.files.title",
       extraI18nGroups: GROUPS,
-      requires: { admin: true },
       render: ({ user, t }) =>
         page(
           t("campaigns.files.title"),

@@ -15,7 +15,6 @@ export function integrationsPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "integrations.title",
       extraI18nGroups: QUEUE_INTEGRATIONS_PAGE_GROUPS,
-      requires: { admin: true, feature: "useIntegrations" },
       render: ({ user, t }) => <QueueIntegrationsPage t={t} companyId={user.companyId} />,
     }));
 

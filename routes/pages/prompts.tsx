@@ -12,7 +12,6 @@ export function promptsPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "prompts.title",
       extraI18nGroups: PROMPTS_PAGE_GROUPS,
-      requires: { admin: true, feature: "useOpenAi" },
       render: ({ user, t }) => <PromptsPage t={t} companyId={user.companyId} />,
     }));
 

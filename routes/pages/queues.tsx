@@ -12,7 +12,6 @@ export function queuesPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "queues.title",
       extraI18nGroups: QUEUES_PAGE_GROUPS,
-      requires: { admin: true },
       render: ({ user, t }) => <QueuesPage t={t} companyId={user.companyId} />,
     }));
 

@@ -14,7 +14,6 @@ export function schedulesPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "schedules.title",
       extraI18nGroups: SCHEDULES_PAGE_GROUPS,
-      requires: { feature: "useSchedules" },
       render: async ({ user }) => (
         <SchedulesPageBody
           companyId={user.companyId}

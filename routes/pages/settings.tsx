@@ -20,7 +20,6 @@ export function settingsPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "settings.title",
       extraI18nGroups: ["settings", "admin"],
-      requires: { admin: true },
       render: async ({ user, t }) => {
         const [settings, schedules, credentials] = await Promise.all([
           listSettings(deps.db, user.companyId),

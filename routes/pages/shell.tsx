@@ -41,7 +41,6 @@ export function shellPages(deps: WebDeps): Hono<AppEnv> {
     if (area) {
       return privatePage(c, deps, {
         titleKey: `menu.items.${area.id}`,
-        requires: area.requires,
         render: ({ t }) => <AreaNotReady t={t} area={t(`menu.items.${area.id}`)} />,
       });
     }

@@ -73,7 +73,6 @@ export function ticketsPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "kanban.title",
       extraI18nGroups: ["kanban"],
-      requires: { feature: "useKanban" },
       render: async ({ user, t }) => {
         const viewer = principalOfPage(user);
         const [lanes, board] = await Promise.all([

@@ -14,7 +14,6 @@ export function usersPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "users.title",
       extraI18nGroups: ["users"],
-      requires: { admin: true },
       render: async ({ user }) => (
         <UsersManager {...await usersPageData(deps.db, principalOfPage(user))} />
       ),

@@ -25,7 +25,6 @@ export function whatsappPages(deps: WebDeps): Hono<AppEnv> {
     privatePage(c, deps, {
       titleKey: "connections.title",
       extraI18nGroups: ["connections", "integrations"],
-      requires: { admin: true },
       render: async ({ user, session, t }) => {
         const [connections, queues] = await Promise.all([
           listConnections(deps.db, user.companyId),
@@ -54,7 +53,6 @@ export function whatsappPages(deps: WebDeps): Hono<AppEnv> {
     const res = await privatePage(c, deps, {
       titleKey: "simulator.title",
       extraI18nGroups: ["connections", "simulator"],
-      requires: { admin: true },
       render: async ({ user, t }) => {
         const connection = await findConnection(deps.db, user.companyId, id);
         const back = (
