@@ -25,6 +25,8 @@ import {
 } from "../../services/announcements/mod.ts";
 import type { WebDeps } from "../deps.ts";
 import { requireSuper } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ATTACH, SUPER } from "./openapi/phrases.ts";
 
 /** Admin §5: title and text required; priority 1 to 3 (default 3); status default active. */
 const Fields = z.object({
@@ -103,3 +105,27 @@ export function announcementRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const announcementDocs: RouteDocs = {
+  "GET /": { summary: "List announcements, a page at a time", query: ListQuery },
+  "GET /bell": { summary: "The unread announcements of the bell" },
+  "POST /bell/read": { summary: "Mark the bell's announcements read" },
+  "GET /:id{[0-9]+}": { summary: "One announcement" },
+  "POST /": {
+    summary: "Create an announcement",
+    description: SUPER,
+    body: CreateBody,
+  },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change an announcement",
+    description: SUPER,
+    body: UpdateBody,
+  },
+  "POST /:id{[0-9]+}/media-upload": {
+    summary: "Attach a file to an announcement",
+    description: ATTACH,
+    files: ["file"],
+  },
+  "DELETE /:id{[0-9]+}/media-upload": { summary: "Remove an announcement's file" },
+  "DELETE /:id{[0-9]+}": { summary: "Delete an announcement", description: SUPER },
+};

@@ -17,6 +17,7 @@ import {
   refresh,
 } from "../../services/accounts/sessions.ts";
 import { findSessionUserById, publicUser } from "../../services/accounts/session_user.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 export const LoginBody = z.object({
   email: z.string().trim().email(),
@@ -72,3 +73,17 @@ export function authRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const authDocs: RouteDocs = {
+  "POST /login": {
+    summary: "Sign in with e-mail and password",
+    access: "public",
+    body: LoginBody,
+  },
+  "POST /refresh_token": {
+    summary: "A new access token from the refresh cookie",
+    access: "public",
+  },
+  "DELETE /logout": { summary: "Sign out (ends this session)" },
+  "GET /me": { summary: "The signed-in user" },
+};

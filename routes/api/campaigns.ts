@@ -31,6 +31,8 @@ import {
   MESSAGE_INTERVAL_OPTIONS,
 } from "../../services/campaigns/pacing.ts";
 import { requireCampaigns } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ATTACH } from "./openapi/phrases.ts";
 
 const blank = (value: unknown) => value === "" || value === undefined ? null : value;
 /** An id, or nothing: "", null and the dialog's "Nenhuma" all mean none. */
@@ -142,3 +144,35 @@ export function campaignSettingRoutes(deps: WebDeps): Hono<AppEnv> {
   });
   return routes;
 }
+
+export const campaignDocs: RouteDocs = {
+  "GET /": {
+    summary: "List campaigns, a page at a time",
+    description: "Plan flag useCampaigns.",
+    query: ListQuery,
+  },
+  "GET /:id{[0-9]+}": { summary: "One campaign" },
+  "GET /:id{[0-9]+}/report": {
+    summary: "A campaign's deliveries, a page at a time",
+    query: ReportQuery,
+  },
+  "POST /": { summary: "Create a campaign", body: CampaignBody },
+  "PUT /:id{[0-9]+}": { summary: "Change a campaign", body: CampaignBody },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a campaign" },
+  "POST /:id{[0-9]+}/cancel": { summary: "Cancel a campaign" },
+  "POST /:id{[0-9]+}/restart": { summary: "Restart a cancelled campaign" },
+  "POST /:id{[0-9]+}/media-upload": {
+    summary: "Attach a file to a campaign",
+    description: ATTACH,
+    files: ["file"],
+  },
+  "DELETE /:id{[0-9]+}/media-upload": { summary: "Remove a campaign's file" },
+};
+
+export const campaignSettingDocs: RouteDocs = {
+  "GET /": { summary: "The company's campaign settings" },
+  "POST /": {
+    summary: "Change the campaign settings",
+    body: SettingsBody,
+  },
+};

@@ -23,6 +23,7 @@ import {
 } from "../../services/chats/mod.ts";
 import type { WebDeps } from "../deps.ts";
 import { requireFeature } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 /** A member as the spec's client sends it (`{id}`) or a bare id. */
 const MemberId = z.union([idField(), z.object({ id: idField() }).transform((user) => user.id)]);
@@ -100,3 +101,20 @@ export function chatRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const chatDocs: RouteDocs = {
+  "GET /": { summary: "The user's internal chats", query: ListQuery },
+  "POST /": { summary: "Start an internal chat", body: Fields },
+  "GET /:key": { summary: "One internal chat, by id or uuid" },
+  "PUT /:id{[0-9]+}": {
+    summary: "Rename a chat or change its members",
+    body: UpdateBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a chat (its owner)" },
+  "POST /:id{[0-9]+}/read": { summary: "Mark a chat read" },
+  "GET /:id{[0-9]+}/messages": {
+    summary: "A chat's messages, a page at a time",
+    query: MessagesQuery,
+  },
+  "POST /:id{[0-9]+}/messages": { summary: "Write in a chat", body: MessageBody },
+};

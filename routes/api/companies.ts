@@ -35,6 +35,8 @@ import { billingFieldsOf } from "../../services/companies/billing_fields.ts";
 import { createT } from "../../lib/i18n/mod.ts";
 import { requestLanguage } from "./_account_fields.ts";
 import { requireAdmin, requireSuper } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN, SUPER } from "./openapi/phrases.ts";
 
 /** Optional free text: blank becomes null. */
 function optionalText(max: number) {
@@ -149,3 +151,33 @@ export function companyRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const companyDocs: RouteDocs = {
+  "GET /": {
+    summary: "List companies, a page at a time",
+    description: SUPER,
+    query: ListQuery,
+  },
+  "GET /list": { summary: "Every company", description: SUPER },
+  "GET /listPlan/:companyId{[0-9]+}": { summary: "A company with its plan" },
+  "POST /": {
+    summary: "Create a company",
+    description: SUPER,
+    body: NewCompany,
+  },
+  "GET /:id{[0-9]+}": { summary: "One company" },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a company",
+    description: SUPER,
+    body: CompanyFields,
+  },
+  "DELETE /:id{[0-9]+}": {
+    summary: "Delete a company and all its data",
+    description: SUPER,
+  },
+  "PUT /:id{[0-9]+}/schedules": {
+    summary: "Set the company's opening hours",
+    description: ADMIN,
+    body: SchedulesBody,
+  },
+};

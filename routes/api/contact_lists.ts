@@ -31,6 +31,7 @@ import {
 import { importIntoList } from "../../services/contact_lists/import.ts";
 import { uploadedRows } from "./contacts.ts";
 import { requireCampaigns } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 /** 50,000 rows of name, number and e-mail fit well within this. */
 const LIST_FILE_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -123,3 +124,37 @@ export function contactListItemRoutes(deps: WebDeps): Hono<AppEnv> {
   });
   return routes;
 }
+
+export const contactListDocs: RouteDocs = {
+  "GET /": { summary: "List contact lists, a page at a time", query: ListQuery },
+  "GET /list": { summary: "Every contact list" },
+  "GET /:id{[0-9]+}": { summary: "One contact list" },
+  "POST /": { summary: "Create a contact list", body: ListBody },
+  "PUT /:id{[0-9]+}": {
+    summary: "Rename a contact list",
+    body: ListBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a contact list" },
+  "POST /:id{[0-9]+}/upload": {
+    summary: "Add a spreadsheet's numbers to a contact list",
+    body: UploadFields,
+    files: ["file"],
+  },
+};
+
+export const contactListItemDocs: RouteDocs = {
+  "GET /": {
+    summary: "A contact list's entries",
+    query: ItemsQuery,
+  },
+  "GET /:id{[0-9]+}": { summary: "One contact list entry" },
+  "POST /": {
+    summary: "Add an entry to a contact list",
+    body: ItemBody,
+  },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a contact list entry",
+    body: ItemFields.partial(),
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Remove a contact list entry" },
+};

@@ -17,6 +17,8 @@ import {
 } from "../../services/dashboard/mod.ts";
 import type { WebDeps } from "../deps.ts";
 import { requirePermission } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 export const Filter = z.object({
   days: z.coerce.number().int().min(1).max(MAX_PERIOD_DAYS).optional(),
@@ -54,3 +56,21 @@ export function dashboardRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const dashboardDocs: RouteDocs = {
+  "GET /": {
+    summary: "The dashboard's counters for a period (days, or date_from and date_to)",
+    description: ADMIN,
+    query: Filter,
+  },
+  "GET /ticketsUsers": {
+    summary: "Tickets per attendant in a period",
+    description: ADMIN,
+    query: Filter,
+  },
+  "GET /ticketsDay": {
+    summary: "Tickets per day (per hour for a single day) in a period",
+    description: ADMIN,
+    query: Filter,
+  },
+};

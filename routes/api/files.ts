@@ -24,6 +24,8 @@ import {
   uploadFileOptions,
 } from "../../services/files/files.ts";
 import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 /** Admin §5: a name of at least three characters and a message. */
 export const FileBody = z.object({
@@ -90,3 +92,21 @@ export function fileRoutes(deps: WebDeps): Hono<AppEnv> {
   );
   return routes;
 }
+
+export const fileDocs: RouteDocs = {
+  "GET /": { summary: "List file lists, a page at a time", query: ListQuery },
+  "GET /list": { summary: "Every file list" },
+  "GET /:id{[0-9]+}": { summary: "One file list" },
+  "POST /": { summary: "Create a file list", description: ADMIN, body: FileBody },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a file list",
+    description: ADMIN,
+    body: FileBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a file list", description: ADMIN },
+  "POST /uploadList/:id{[0-9]+}": {
+    summary: "Upload a file list's files",
+    description: `${ADMIN} Multipart: \`files\` and, for each, its option's \`id\`, in order.`,
+    files: ["files"],
+  },
+};

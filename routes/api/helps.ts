@@ -19,6 +19,8 @@ import {
 } from "../../services/helps/helps.ts";
 import { youtubeVideoId } from "../../services/helps/youtube.ts";
 import { requireSuper } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { SUPER } from "./openapi/phrases.ts";
 
 export const HelpFields = z.object({
   title: z.string().trim().min(1).max(200),
@@ -70,3 +72,19 @@ export function helpRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const helpDocs: RouteDocs = {
+  "GET /list": { summary: "Every help video" },
+  "GET /": {
+    summary: "List help videos, a page at a time",
+    description: SUPER,
+    query: ListQuery,
+  },
+  "POST /": { summary: "Create a help video", description: SUPER, body: NewHelp },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a help video",
+    description: SUPER,
+    body: HelpFields.partial(),
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a help video", description: SUPER },
+};

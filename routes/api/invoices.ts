@@ -14,6 +14,8 @@ import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { findInvoice, listInvoices } from "../../services/billing/invoices.ts";
 import { markPaidByHand } from "../../services/billing/payments.ts";
 import { requireAdmin, requireSuper } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { SUPER } from "./openapi/phrases.ts";
 
 export const MarkPaid = z.object({
   status: z.literal("paid", "ERR_INVOICE_STATUS_PAID_ONLY"),
@@ -46,3 +48,16 @@ export function invoiceRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const invoiceDocs: RouteDocs = {
+  "GET /all": {
+    summary: "The company's invoices (every company's for the super user)",
+    query: ListQuery,
+  },
+  "GET /:id{[0-9]+}": { summary: "One invoice" },
+  "PUT /:id{[0-9]+}": {
+    summary: "Mark an invoice paid by hand",
+    description: SUPER,
+    body: MarkPaid,
+  },
+};

@@ -14,6 +14,7 @@ import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
 import type { WebDeps } from "../deps.ts";
 import { deleteTicketMessage, sendTicketMessage } from "../../services/tickets/outbound.ts";
 import { listMessages } from "../../services/tickets/read.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 export const MessagesQuery = z.object({
   cursor: z.string().max(100).optional(),
@@ -89,3 +90,16 @@ export function messageRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const messageDocs: RouteDocs = {
+  "GET /:ticketId{[0-9]+}": {
+    summary: "A ticket's messages, a page at a time",
+    query: MessagesQuery,
+  },
+  "POST /:ticketId{[0-9]+}": {
+    summary: "Send a message in a ticket (text, or files as multipart `medias`)",
+    body: SendBody,
+    files: ["medias"],
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a message for everyone" },
+};

@@ -26,6 +26,7 @@ import {
 } from "../../services/accounts/password_reset.ts";
 import { passwordResetMail } from "../../services/accounts/reset_mail.ts";
 import { requestLanguage, ruledString } from "./_account_fields.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 const emailField = ruledString(checkEmail).transform((s) => s.trim().toLowerCase());
 
@@ -99,3 +100,28 @@ export function passwordResetRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const passwordResetDocs: RouteDocs = {
+  "POST /forgetpassword": {
+    tag: "auth",
+    summary: "E-mail a password reset link",
+    access: "public",
+    body: forgetBody,
+  },
+  "POST /forgetpassword/:email": {
+    tag: "auth",
+    summary: "E-mail a password reset link (the e-mail in the path)",
+    access: "public",
+  },
+  "POST /resetpasswords": {
+    tag: "auth",
+    summary: "Set a new password with a reset token",
+    access: "public",
+    body: resetBody,
+  },
+  "POST /resetpasswords/:email/:token/:newPassword": {
+    tag: "auth",
+    summary: "Set a new password with a reset token (all in the path)",
+    access: "public",
+  },
+};

@@ -23,6 +23,8 @@ import {
 } from "../../services/plans/plans.ts";
 import { NEW_PLAN_DEFAULTS } from "../../services/plans/plan_defaults.ts";
 import { requireAdmin, requireSuper } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { SUPER } from "./openapi/phrases.ts";
 
 const count = z.number().int().min(0).max(100_000);
 const flag = z.boolean();
@@ -93,3 +95,20 @@ export function planRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const planDocs: RouteDocs = {
+  "GET /all": { summary: "Every plan", description: SUPER },
+  "GET /": {
+    summary: "List plans, a page at a time",
+    description: SUPER,
+    query: ListQuery,
+  },
+  "POST /": { summary: "Create a plan", description: SUPER, body: NewPlan },
+  "GET /:id{[0-9]+}": { summary: "One plan" },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a plan",
+    description: SUPER,
+    body: PlanFields,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a plan", description: SUPER },
+};

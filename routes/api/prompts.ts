@@ -18,6 +18,8 @@ import {
   updatePrompt,
 } from "../../services/prompts/prompts.ts";
 import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 /** A secret field: blank means "keep the stored one" on update. */
 const secretField = z.string().trim().max(500).optional().transform((value) => value || undefined);
@@ -69,3 +71,19 @@ export function promptRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const promptDocs: RouteDocs = {
+  "GET /": { summary: "List AI prompts, a page at a time", query: ListQuery },
+  "GET /:id{[0-9]+}": { summary: "One AI prompt" },
+  "POST /": {
+    summary: "Create an AI prompt",
+    description: ADMIN,
+    body: PromptBody,
+  },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change an AI prompt",
+    description: ADMIN,
+    body: PromptBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete an AI prompt", description: ADMIN },
+};

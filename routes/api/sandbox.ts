@@ -23,6 +23,8 @@ import {
 import type { WebDeps } from "../deps.ts";
 import { REQUIRED } from "../../lib/http/field_errors.ts";
 import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 const number = z.string().trim().regex(/^\d{8,20}$/, "ERR_INVALID_NUMBER");
 /** The customer whose side of the conversation is read. */
@@ -127,3 +129,35 @@ export function sandboxRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const sandboxDocs: RouteDocs = {
+  "POST /sandbox/:id/pair": {
+    summary: "Pair a sandbox connection (no phone needed)",
+    description: ADMIN,
+  },
+  "POST /sandbox/:id/inbound": {
+    summary: "A simulated customer writes to a sandbox connection",
+    description: `${ADMIN} JSON, or multipart with one file in \`medias\`.`,
+    body: InboundBody,
+    files: ["medias"],
+  },
+  "POST /sandbox/:id/call": {
+    summary: "A simulated customer calls a sandbox connection",
+    description: ADMIN,
+    body: CallBody,
+  },
+  "GET /sandbox/:id/outbound": {
+    summary: "What a sandbox connection sent to a customer",
+    description: ADMIN,
+    query: NumberQuery,
+  },
+  "GET /sandbox/:id/conversation": {
+    summary: "A sandbox customer's whole conversation",
+    description: ADMIN,
+    query: NumberQuery,
+  },
+  "GET /sandbox/:id/customers": {
+    summary: "The sandbox's simulated customers",
+    description: ADMIN,
+  },
+};

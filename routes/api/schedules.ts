@@ -18,6 +18,8 @@ import {
   updateSchedule,
 } from "../../services/schedules/schedules.ts";
 import { requireFeature } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ATTACH } from "./openapi/phrases.ts";
 
 /** Admin §5: body at least 5 characters; contact and time required. */
 export const Fields = z.object({
@@ -82,3 +84,26 @@ export function scheduleRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const scheduleDocs: RouteDocs = {
+  "GET /": {
+    summary: "List scheduled messages",
+    description: "Plan flag useSchedules.",
+    query: ScheduleQuery,
+  },
+  "GET /:id{[0-9]+}": { summary: "One scheduled message" },
+  "POST /": { summary: "Schedule a message", body: Fields },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a scheduled message (not once sent)",
+    body: UpdateBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a scheduled message" },
+  "POST /:id{[0-9]+}/media-upload": {
+    summary: "Attach an image to a scheduled message",
+    description: ATTACH,
+    files: ["file"],
+  },
+  "DELETE /:id{[0-9]+}/media-upload": {
+    summary: "Remove a scheduled message's image",
+  },
+};

@@ -13,6 +13,8 @@ import { validateJson } from "../../lib/http/validate.ts";
 import { settingsFor, updateSetting } from "../../services/settings/settings.ts";
 import { SECRET_MAX_LENGTH } from "../../services/settings/catalogue.ts";
 import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 // The service checks each key's own values; this only bounds the longest, a credential.
 export const SettingBody = z.object({ value: z.string().max(SECRET_MAX_LENGTH) });
@@ -34,3 +36,12 @@ export function settingRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const settingDocs: RouteDocs = {
+  "GET /": { summary: "The company's settings" },
+  "PUT /:key": {
+    summary: "Change one setting",
+    description: ADMIN,
+    body: SettingBody,
+  },
+};

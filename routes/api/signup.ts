@@ -23,6 +23,7 @@ import {
 } from "../../services/accounts/account_rules.ts";
 import { listPublicPlans, signUpCompany } from "../../services/accounts/signup.ts";
 import { ruledString, ruleIssue } from "./_account_fields.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 export const signupBody = z.object({
   name: ruledString(checkName).transform((s) => s.trim()),
@@ -71,3 +72,13 @@ export function signupRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const signupDocs: RouteDocs = {
+  "GET /plans/list": { tag: "signup", summary: "Plans offered at sign-up", access: "public" },
+  "POST /companies/cadastro": {
+    tag: "signup",
+    summary: "Sign up a new company",
+    access: "public",
+    body: signupBody,
+  },
+};

@@ -17,6 +17,8 @@ import { checkout } from "../../services/billing/checkout.ts";
 import { handlePixNotification } from "../../services/billing/webhook.ts";
 import { sameSecret } from "../../services/billing/secret.ts";
 import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 const required = (code: string) => z.string(code).trim().min(1, code).max(200);
 
@@ -61,3 +63,19 @@ export function subscriptionRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const subscriptionDocs: RouteDocs = {
+  "POST /": {
+    summary: "Pay an invoice (Pix checkout)",
+    description: ADMIN,
+    body: CheckoutBody,
+  },
+  "POST /webhook/:secret": {
+    summary: "The payment provider's notice",
+    access: "public",
+  },
+  "POST /webhook/:secret/pix": {
+    summary: "The payment provider's notice (Pix)",
+    access: "public",
+  },
+};

@@ -19,6 +19,7 @@ import {
   showTag,
   updateTag,
 } from "../../services/tags/tags.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 /** Admin §5: name required, at least 3 characters; refusals are codes (lib/http/validate.ts). */
 const TagFields = z.object({
@@ -78,3 +79,13 @@ export function tagRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const tagDocs: RouteDocs = {
+  "GET /": { summary: "List tags, a page at a time", query: ListQuery },
+  "GET /list": { summary: "Every tag" },
+  "GET /kanban": { summary: "The tags that are kanban columns" },
+  "GET /:id{[0-9]+}": { summary: "One tag" },
+  "POST /": { summary: "Create a tag", body: CreateBody },
+  "PUT /:id{[0-9]+}": { summary: "Change a tag", body: UpdateBody },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a tag" },
+};

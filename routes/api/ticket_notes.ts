@@ -7,6 +7,7 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam, queryIdField } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { createNote, deleteNote, listNotes } from "../../services/tickets/notes.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 // Coerced: the list's ids come in the query string, and older clients send text in JSON.
 const id = queryIdField();
@@ -43,3 +44,9 @@ export function ticketNoteRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const ticketNoteDocs: RouteDocs = {
+  "GET /list": { summary: "A ticket's notes", query: ListQuery },
+  "POST /": { summary: "Write a note on a ticket", body: NoteBody },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a note" },
+};

@@ -17,6 +17,8 @@ import { TagIdsField } from "./tags.ts";
 import { syncTicketTags } from "../../services/tickets/ticket_tags.ts";
 import { deleteTicket, updateTicket } from "../../services/tickets/update.ts";
 import { requirePermission } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 /**
  * "1,2,3" or a JSON array "[1,2,3]", as the original's clients send id lists; an empty one
@@ -119,3 +121,19 @@ export function ticketRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const ticketDocs: RouteDocs = {
+  "POST /tags/sync": { summary: "Set a ticket's tags", body: TagSyncBody },
+  "GET /tickets": {
+    summary: "List tickets (filters, a page at a time)",
+    query: TicketsQuery,
+  },
+  "GET /tickets/u/:uuid": { summary: "One ticket by its uuid" },
+  "GET /tickets/:id{[0-9]+}": { summary: "One ticket" },
+  "POST /tickets": { summary: "Open a ticket for a contact", body: NewTicketBody },
+  "PUT /tickets/:id{[0-9]+}": {
+    summary: "Accept, transfer, return, close or reopen a ticket",
+    body: TicketChangeBody,
+  },
+  "DELETE /tickets/:id{[0-9]+}": { summary: "Delete a ticket", description: ADMIN },
+};

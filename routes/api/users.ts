@@ -16,6 +16,8 @@ import { readUser } from "../../services/users/read_user.ts";
 import { CreateUserBody, ListUsersQuery, UpdateUserBody } from "../../services/users/schemas.ts";
 import { updateUser } from "../../services/users/update_user.ts";
 import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 export function userRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -68,3 +70,15 @@ export function userRoutes(deps: WebDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const userDocs: RouteDocs = {
+  "GET /": { summary: "List users, a page at a time", query: ListUsersQuery },
+  "GET /list": { summary: "Every user of the company (for pickers)" },
+  "GET /:id": { summary: "One user" },
+  "POST /": { summary: "Create a user", description: ADMIN, body: CreateUserBody },
+  "PUT /:id": {
+    summary: "Change a user (users change only themselves)",
+    body: UpdateUserBody,
+  },
+  "DELETE /:id": { summary: "Delete a user", description: ADMIN },
+};
