@@ -1,7 +1,8 @@
 /**
- * Balcão's entry point. `createApp` builds the Hono app from its dependencies (tests call
- * it with their own database); run as a program, this file opens the database, applies
- * migrations, starts the background parts and serves until SIGINT/SIGTERM.
+ * Balcão's entry point, which only composes: the services' dependencies (`serviceDepsOf`),
+ * the web layer's (`webDepsOf`), the app (`createApp`: routes/mod.ts mounts the API by area
+ * and the pages) and, in `startServer`, the database, the phones' subscriptions, the jobs and
+ * the server, until SIGINT/SIGTERM. Tests call `createApp` with their own database.
  */
 import type { Hono } from "hono";
 import { type Config, loadConfig } from "./lib/config.ts";

@@ -169,3 +169,42 @@ Deno.test("layers - services/ know no HTTP framework: route guards live in route
   }
   assert.deepEqual(offences, []);
 });
+
+/** The top-level functions of a source text longer than `max` lines, as `name (lines)`. */
+export function longFunctions(text: string, max: number): string[] {
+  const long: string[] = [];
+  const lines = text.split("\n");
+  let open: { name: string; at: number } | null = null;
+  lines.forEach((line, index) => {
+    const start = line.match(
+      /^(?:export )?(?:default )?(?:async )?function\*? (\w+)|^(?:export )?const (\w+)\b[^=]*= (?:async )?(?:\([^)]*\)|\w+)(?:: [^=]+)? =>\s*\{?$/,
+    );
+    if (!open && start) open = { name: start[1] ?? start[2]!, at: index };
+    else if (open && /^\}/.test(line)) {
+      const length = index - open.at + 1;
+      if (length > max) long.push(`${open.name} (${length})`);
+      open = null;
+    }
+  });
+  return long;
+}
+
+Deno.test("layers - routes/ and lib/ have no function over 200 lines", async () => {
+  const offences: string[] = [];
+  for (const dir of ["routes", "lib"]) {
+    for (const file of await sourceFiles(dir)) {
+      if (file.includes("_test.")) continue;
+      const text = await Deno.readTextFile(join(ROOT, file));
+      offences.push(...longFunctions(text, 200).map((name) => `${file}: ${name}`));
+    }
+  }
+  assert.deepEqual(offences, []);
+});
+
+Deno.test("layers - the length finder measures a top-level function to its closing brace", () => {
+  const body = Array.from({ length: 5 }, (_, i) => `  step(${i});`).join("\n");
+  const text = `export function routes(deps: Deps): Hono {\n${body}\n}\n` +
+    `const short = () => {\n  return 1;\n};\n`;
+  assert.deepEqual(longFunctions(text, 6), ["routes (7)"]);
+  assert.deepEqual(longFunctions(text, 7), []);
+});
