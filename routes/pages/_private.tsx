@@ -26,7 +26,7 @@
  * An expired access token is renewed from the refresh cookie before rendering (new cookies
  * ride on the response), so a bookmarked page opens straight after a break.
  */
-import type { Context } from "hono";
+import { type Context, Hono } from "hono";
 import type { ComponentChildren } from "preact";
 import { AppShell } from "../../components/shell/AppShell.tsx";
 import { billingOnlyMenu, visibleMenu } from "../../components/shell/menu.ts";
@@ -90,6 +90,18 @@ export type PrivatePageDeps = PageSessionDeps & {
   /** The route table; PAGE_RULES when absent (a test gives its own). */
   pageRules?: PageRules;
 };
+
+/** The options of one private page, given its request. */
+export type PageOf = (c: Context<AppEnv>) => PrivatePageOptions;
+
+/** A router of private pages: path → that page's options (each answered by `privatePage`). */
+export function privatePages(deps: PrivatePageDeps, pages: Record<string, PageOf>): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  for (const [path, page] of Object.entries(pages)) {
+    routes.get(path, (c) => privatePage(c, deps, page(c)));
+  }
+  return routes;
+}
 
 export async function privatePage(
   c: Context<AppEnv>,

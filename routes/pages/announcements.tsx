@@ -1,16 +1,14 @@
 /** /announcements (admin §2): the installation's announcements, the super user's to write. */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { ListPageHeading } from "../../components/lists/ListPageHeading.tsx";
 import AnnouncementsManager from "../../islands/AnnouncementsManager.tsx";
 import type { AppEnv } from "../../lib/http/env.ts";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function announcementsPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/announcements", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/announcements": () => ({
       titleKey: "announcements.title",
       // The attachment field's buttons are the quick messages' own.
       extraI18nGroups: ["announcements", "quickMessages"],
@@ -20,7 +18,6 @@ export function announcementsPages(deps: WebDeps): Hono<AppEnv> {
           <AnnouncementsManager />
         </div>
       ),
-    }));
-
-  return routes;
+    }),
+  });
 }

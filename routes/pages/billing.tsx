@@ -3,7 +3,7 @@
  * /subscription, the plan and its invoices. Both open for a past-due company's admin, whose
  * every other page leads here (routes/pages/_private.tsx), so a blocked company can pay.
  */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { ListPageHeading } from "../../components/lists/ListPageHeading.tsx";
 import { SubscriptionPage } from "../../components/billing/SubscriptionPage.tsx";
 import type { AppEnv } from "../../lib/http/env.ts";
@@ -16,13 +16,11 @@ import { isoToday } from "../../services/accounts/subscription.ts";
 import { listInvoices } from "../../services/billing/invoices.ts";
 import { subscriptionOverview } from "../../services/billing/overview.ts";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function billingPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/financeiro", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/financeiro": (c) => ({
       titleKey: "billing.title",
       extraI18nGroups: ["billing"],
       render: async ({ user, lang, t }) => {
@@ -56,10 +54,9 @@ export function billingPages(deps: WebDeps): Hono<AppEnv> {
           </div>
         );
       },
-    }));
+    }),
 
-  routes.get("/subscription", (c) =>
-    privatePage(c, deps, {
+    "/subscription": () => ({
       titleKey: "billing.subscription.title",
       extraI18nGroups: ["billing"],
       render: async ({ user, lang, t }) => {
@@ -67,7 +64,6 @@ export function billingPages(deps: WebDeps): Hono<AppEnv> {
         const overview = await subscriptionOverview(deps.db, user.companyId, now);
         return <SubscriptionPage overview={overview} t={t} lang={lang} today={isoToday(now)} />;
       },
-    }));
-
-  return routes;
+    }),
+  });
 }

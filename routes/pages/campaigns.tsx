@@ -3,7 +3,7 @@
  * for admins of a company with campaigns (the plan's flag or the campaignsEnabled setting),
  * the same rule as the menu.
  */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { parseId } from "../../lib/http/params.ts";
 import CampaignsManager from "../../islands/CampaignsManager.tsx";
@@ -12,13 +12,11 @@ import CampaignSettingsForm from "../../islands/CampaignSettingsForm.tsx";
 import { findCampaign } from "../../services/campaigns/queries.ts";
 import type { WebDeps } from "../deps.ts";
 import { CAMPAIGN_PAGE_GROUPS as GROUPS, campaignPage as page } from "./_campaign_page.tsx";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function campaignsPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/campaigns", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/campaigns": () => ({
       titleKey: "campaigns.title",
       extraI18nGroups: GROUPS,
       render: ({ user, t }) =>
@@ -27,10 +25,9 @@ export function campaignsPages(deps: WebDeps): Hono<AppEnv> {
           t("campaigns.intro"),
           <CampaignsManager companyId={user.companyId} />,
         ),
-    }));
+    }),
 
-  routes.get("/campaign/:id/report", (c) =>
-    privatePage(c, deps, {
+    "/campaign/:id/report": (c) => ({
       titleKey: "campaigns.report.title",
       extraI18nGroups: GROUPS,
       render: async ({ user, t }) => {
@@ -43,10 +40,9 @@ export function campaignsPages(deps: WebDeps): Hono<AppEnv> {
           <CampaignReport companyId={user.companyId} campaignId={campaign.id} />,
         );
       },
-    }));
+    }),
 
-  routes.get("/campaigns-config", (c) =>
-    privatePage(c, deps, {
+    "/campaigns-config": () => ({
       titleKey: "campaigns.settings.title",
       extraI18nGroups: GROUPS,
       render: ({ t }) =>
@@ -55,7 +51,6 @@ export function campaignsPages(deps: WebDeps): Hono<AppEnv> {
           t("campaigns.settings.intro"),
           <CampaignSettingsForm />,
         ),
-    }));
-
-  return routes;
+    }),
+  });
 }

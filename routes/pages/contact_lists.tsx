@@ -2,7 +2,7 @@
  * /contact-lists and /contact-lists/{id}/contacts (admin §1, §2): the lists campaigns send
  * to, for admins of a company with campaigns (the same rule as the menu).
  */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { parseId } from "../../lib/http/params.ts";
 import ContactListsManager from "../../islands/ContactListsManager.tsx";
@@ -10,13 +10,11 @@ import ContactListItemsManager from "../../islands/ContactListItemsManager.tsx";
 import { showContactList } from "../../services/contact_lists/lists.ts";
 import type { WebDeps } from "../deps.ts";
 import { CAMPAIGN_PAGE_GROUPS as GROUPS, campaignPage as page } from "./_campaign_page.tsx";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function contactListsPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/contact-lists", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/contact-lists": () => ({
       titleKey: "campaigns.lists.title",
       extraI18nGroups: GROUPS,
       render: ({ user, t }) =>
@@ -25,10 +23,9 @@ export function contactListsPages(deps: WebDeps): Hono<AppEnv> {
           t("campaigns.lists.intro"),
           <ContactListsManager companyId={user.companyId} />,
         ),
-    }));
+    }),
 
-  routes.get("/contact-lists/:id/contacts", (c) =>
-    privatePage(c, deps, {
+    "/contact-lists/:id/contacts": (c) => ({
       titleKey: "campaigns.items.title",
       extraI18nGroups: GROUPS,
       render: async ({ user, t }) => {
@@ -43,7 +40,6 @@ export function contactListsPages(deps: WebDeps): Hono<AppEnv> {
           <ContactListItemsManager companyId={user.companyId} listId={list.id} />,
         );
       },
-    }));
-
-  return routes;
+    }),
+  });
 }

@@ -2,20 +2,18 @@
  * /contacts (core §2, §7), for everyone signed in: its first page is rendered by the server
  * so the table shows at once; the island pages on from there.
  */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { can, isAdmin } from "../../services/accounts/permissions.ts";
 import { listContacts } from "../../services/contacts/list.ts";
 import ContactsPage from "../../islands/ContactsPage.tsx";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 import { principalOfPage } from "./_session.ts";
 
 export function contactsPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/contacts", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/contacts": () => ({
       titleKey: "contacts.title",
       extraI18nGroups: ["contacts"],
       render: async ({ user }) => {
@@ -33,7 +31,6 @@ export function contactsPages(deps: WebDeps): Hono<AppEnv> {
           />
         );
       },
-    }));
-
-  return routes;
+    }),
+  });
 }

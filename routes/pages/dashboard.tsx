@@ -3,7 +3,7 @@
  * agent on to the ticket screen (services/accounts/pages.ts). A company not ready yet gets
  * its first steps instead of the dashboard.
  */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { HomePage } from "../../components/home/HomePage.tsx";
 import DashboardPage from "../../islands/DashboardPage.tsx";
 import type { AppEnv } from "../../lib/http/env.ts";
@@ -11,13 +11,11 @@ import { formatDate } from "../../lib/i18n/format.ts";
 import { daysUntil, isoToday } from "../../services/accounts/subscription.ts";
 import { homeOf } from "../../services/dashboard/home.ts";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function dashboardPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/", (c) => {
-    return privatePage(c, deps, {
+  return privatePages(deps, {
+    "/": () => ({
       titleKey: "home.title",
       extraI18nGroups: ["dashboard"],
       render: async ({ user, session, lang, t }) => {
@@ -43,8 +41,6 @@ export function dashboardPages(deps: WebDeps): Hono<AppEnv> {
           />
         );
       },
-    });
+    }),
   });
-
-  return routes;
 }

@@ -1,16 +1,14 @@
 /** /helps (core §2): the help videos, for everyone signed in. */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { listAllHelps } from "../../services/helps/helps.ts";
 import HelpVideos from "../../islands/HelpVideos.tsx";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function helpsPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/helps", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/helps": () => ({
       titleKey: "helps.title",
       extraI18nGroups: ["helps"],
       render: async () => {
@@ -26,7 +24,6 @@ export function helpsPages(deps: WebDeps): Hono<AppEnv> {
           />
         );
       },
-    }));
-
-  return routes;
+    }),
+  });
 }

@@ -1,19 +1,16 @@
 /** /prompts (admin §2): the AI prompts, for admins of a plan with useOpenAi. */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { PROMPTS_PAGE_GROUPS, PromptsPage } from "../../components/pages/PromptsPage.tsx";
 import type { AppEnv } from "../../lib/http/env.ts";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function promptsPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/prompts", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/prompts": () => ({
       titleKey: "prompts.title",
       extraI18nGroups: PROMPTS_PAGE_GROUPS,
       render: ({ user, t }) => <PromptsPage t={t} companyId={user.companyId} />,
-    }));
-
-  return routes;
+    }),
+  });
 }

@@ -1,19 +1,16 @@
 /** /queues (admin §2): the company's queues and their chatbot options, for admins. */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { QUEUES_PAGE_GROUPS, QueuesPage } from "../../components/pages/QueuesPage.tsx";
 import type { AppEnv } from "../../lib/http/env.ts";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function queuesPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/queues", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/queues": () => ({
       titleKey: "queues.title",
       extraI18nGroups: QUEUES_PAGE_GROUPS,
       render: ({ user, t }) => <QueuesPage t={t} companyId={user.companyId} />,
-    }));
-
-  return routes;
+    }),
+  });
 }

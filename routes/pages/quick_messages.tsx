@@ -1,5 +1,5 @@
 /** /quick-messages (core §2), for everyone signed in. */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import {
   QUICK_MESSAGES_PAGE_GROUPS,
   QuickMessagesPage,
@@ -7,13 +7,11 @@ import {
 import type { AppEnv } from "../../lib/http/env.ts";
 import { isAdmin } from "../../services/accounts/permissions.ts";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function quickMessagesPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/quick-messages", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/quick-messages": () => ({
       titleKey: "quickMessages.title",
       extraI18nGroups: QUICK_MESSAGES_PAGE_GROUPS,
       render: ({ user, t }) => (
@@ -24,7 +22,6 @@ export function quickMessagesPages(deps: WebDeps): Hono<AppEnv> {
           isAdmin={isAdmin(user)}
         />
       ),
-    }));
-
-  return routes;
+    }),
+  });
 }

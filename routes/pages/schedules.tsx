@@ -1,17 +1,15 @@
 /** /schedules (plan flag useSchedules; `?contactId=` opens the add dialog). */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { SCHEDULES_PAGE_GROUPS, SchedulesPageBody } from "../../components/pages/SchedulesPage.tsx";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { parseId } from "../../lib/http/params.ts";
 import { scheduleStartContact } from "../../services/schedules/page_data.ts";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function schedulesPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/schedules", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/schedules": (c) => ({
       titleKey: "schedules.title",
       extraI18nGroups: SCHEDULES_PAGE_GROUPS,
       render: async ({ user }) => (
@@ -24,7 +22,6 @@ export function schedulesPages(deps: WebDeps): Hono<AppEnv> {
           )}
         />
       ),
-    }));
-
-  return routes;
+    }),
+  });
 }

@@ -2,7 +2,7 @@
  * /settings (admin §3): the company's options, the ISP credentials (masked) and the opening
  * hours, for admins; the first data rides with the page so nothing waits on a second call.
  */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { ListPageHeading } from "../../components/lists/ListPageHeading.tsx";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { isAdmin } from "../../services/accounts/permissions.ts";
@@ -11,13 +11,11 @@ import { findCompanySchedules } from "../../services/companies/companies.ts";
 import { listSecretSettings } from "../../services/settings/secrets.ts";
 import SettingsTabs from "../../islands/SettingsTabs.tsx";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function settingsPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/settings", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/settings": (c) => ({
       titleKey: "settings.title",
       extraI18nGroups: ["settings", "admin"],
       render: async ({ user, t }) => {
@@ -42,7 +40,6 @@ export function settingsPages(deps: WebDeps): Hono<AppEnv> {
           </div>
         );
       },
-    }));
-
-  return routes;
+    }),
+  });
 }

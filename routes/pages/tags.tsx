@@ -1,16 +1,14 @@
 /** /tags (core §2), for everyone signed in. */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { TAGS_PAGE_GROUPS, TagsPage } from "../../components/pages/TagsPage.tsx";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { isAdmin } from "../../services/accounts/permissions.ts";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 
 export function tagsPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/tags", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/tags": () => ({
       titleKey: "tags.title",
       extraI18nGroups: TAGS_PAGE_GROUPS,
       // The kanban switch: admins only (admin §6), and only when the plan has the kanban.
@@ -21,7 +19,6 @@ export function tagsPages(deps: WebDeps): Hono<AppEnv> {
           canSetKanban={isAdmin(user) && session.features.useKanban}
         />
       ),
-    }));
-
-  return routes;
+    }),
+  });
 }

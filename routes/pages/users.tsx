@@ -1,23 +1,20 @@
 /** /users (core §2, admin §2): the company's staff, for admins; the island works the API. */
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { usersPageData } from "../../services/users/page_data.ts";
 import UsersManager from "../../islands/UsersManager.tsx";
 import type { WebDeps } from "../deps.ts";
-import { privatePage } from "./_private.tsx";
+import { privatePages } from "./_private.tsx";
 import { principalOfPage } from "./_session.ts";
 
 export function usersPages(deps: WebDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/users", (c) =>
-    privatePage(c, deps, {
+  return privatePages(deps, {
+    "/users": () => ({
       titleKey: "users.title",
       extraI18nGroups: ["users"],
       render: async ({ user }) => (
         <UsersManager {...await usersPageData(deps.db, principalOfPage(user))} />
       ),
-    }));
-
-  return routes;
+    }),
+  });
 }
