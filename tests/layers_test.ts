@@ -126,7 +126,7 @@ const NOT_TABLES = new Set(["set", "skip", "nowait", "of", "lateral", "select"])
  * The tables the SQL templates (sql`…`) of a source text name after from/join/update/into,
  * leaving out the names of its common table expressions; comments are not read.
  */
-export function tablesQueried(text: string): string[] {
+function tablesQueried(text: string): string[] {
   const code = text.replace(/^\s*(\*|\/\/).*$/gm, "");
   const tables = new Set<string>();
   for (const [, query] of code.matchAll(/\bsql`([^`]*)`/g)) {
@@ -171,7 +171,7 @@ Deno.test("layers - services/ know no HTTP framework: route guards live in route
 });
 
 /** The top-level functions of a source text longer than `max` lines, as `name (lines)`. */
-export function longFunctions(text: string, max: number): string[] {
+function longFunctions(text: string, max: number): string[] {
   const long: string[] = [];
   const lines = text.split("\n");
   let open: { name: string; at: number } | null = null;

@@ -22,7 +22,7 @@ const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), "../.."));
  * The setting keys a source text names: `optionOn(…, "key")`, a `settings` query's
  * `key = 'key'` or inserted `(…, 'key', …)`, and a session's `settings.key`.
  */
-export function settingKeysNamed(text: string): string[] {
+function settingKeysNamed(text: string): string[] {
   const keys = new Set<string>();
   for (const [, key] of text.matchAll(/\boptionOn\([^()]*,\s*"(\w+)"\s*\)/g)) keys.add(key!);
   for (const [, query] of text.matchAll(/\bsql`([^`]*\bsettings\b[^`]*)`/g)) {
