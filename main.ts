@@ -1,95 +1,41 @@
 /**
- * Balcão's entry point. `createApp` builds the Hono app from its dependencies (tests call
- * it with their own database); run as a program, this file opens the database, applies
- * migrations, starts the background parts and serves until SIGINT/SIGTERM.
+ * Balcão's entry point, which only composes: the services' dependencies (`serviceDepsOf`),
+ * the web layer's (`webDepsOf`), the app (`createApp`: routes/mod.ts mounts the API by area
+ * and the pages) and, in `startServer`, the database, the phones' subscriptions, the jobs and
+ * the server, until SIGINT/SIGTERM. Tests call `createApp` with their own database.
  */
-import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { requestId } from "hono/request-id";
+import type { Hono } from "hono";
 import { type Config, loadConfig } from "./lib/config.ts";
 import { type Db, openDb } from "./lib/db/mod.ts";
 import { migrate } from "./lib/db/migrate.ts";
 import type { AppEnv } from "./lib/http/env.ts";
-import { handleError, handleNotFoundApi } from "./lib/http/error_handler.ts";
+import { limitedJoinsRefused, socketAuth } from "./lib/http/auth.ts";
 import { createHub, type Hub, nullHub } from "./lib/realtime/mod.ts";
 import { createJobRunner, enqueueSweep } from "./lib/jobs/mod.ts";
-import { createJobHandlers, SWEEPS } from "./services/job_handlers.ts";
-import type { ServiceDeps } from "./services/deps.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { consoleLog, type Log } from "./lib/log.ts";
 import { createDiskMediaStore, type MediaStore, openMediaStore } from "./lib/media/mod.ts";
-import { corsPolicy, noStore, securityHeaders } from "./lib/http/security.ts";
-import { staticFiles } from "./lib/http/static.ts";
-import { VERSION } from "./lib/version.ts";
-import { systemRoutes } from "./routes/api/system.ts";
-import { authRoutes } from "./routes/api/auth.ts";
-import { createLoginThrottle } from "./services/accounts/login_throttle.ts";
-import { userRoutes } from "./routes/api/users.ts";
-import { assertOriginAllowed, crossSiteGuard } from "./lib/http/csrf.ts";
-import { resolveClientIp } from "./lib/http/client_ip.ts";
-import { authenticate, billingOnlyJoinsRefused, socketAuth } from "./lib/http/auth.ts";
-import { loadJwtKey, secretBoxOf } from "./services/accounts/secrets.ts";
+import { createMediaLinks } from "./lib/media/signed_url.ts";
+import { createMailer, type Mailer } from "./lib/mail/mod.ts";
 import { outboundClient } from "./lib/net/outbound.ts";
 import { createAiProvider, DEFAULT_CHAT_MODEL } from "./lib/ai/provider.ts";
 import { createAzureSpeech } from "./lib/ai/azure_speech.ts";
+import { VERSION } from "./lib/version.ts";
+import type { ServiceDeps } from "./services/deps.ts";
+import { createJobHandlers, SWEEPS } from "./services/job_handlers.ts";
 import { ensureFirstStart } from "./services/accounts/bootstrap.ts";
-import { pageRoutes } from "./routes/pages.tsx";
-import { accountPageRoutes } from "./routes/account_pages.tsx";
-import { directoryPageRoutes } from "./routes/directory_pages.tsx";
-import { whatsappPageRoutes } from "./routes/whatsapp_pages.tsx";
-import { ticketPageRoutes } from "./routes/ticket_pages.tsx";
-import { billingPageRoutes } from "./routes/billing_pages.tsx";
-import { publicPageRoutes } from "./routes/public_pages.tsx";
-import { campaignPageRoutes } from "./routes/campaign_pages.tsx";
-import { teamPageRoutes } from "./routes/team_pages.tsx";
-import { signupRoutes } from "./routes/api/signup.ts";
-import { passwordResetRoutes } from "./routes/api/password_reset.ts";
-import { createMailer, type Mailer } from "./lib/mail/mod.ts";
-import { planRoutes } from "./routes/api/plans.ts";
-import { companyRoutes } from "./routes/api/companies.ts";
-import { helpRoutes } from "./routes/api/helps.ts";
-import { announcementRoutes } from "./routes/api/announcements.ts";
-import { chatRoutes } from "./routes/api/chats.ts";
-import { kanbanRoutes } from "./routes/api/kanban.ts";
-import { dashboardRoutes } from "./routes/api/dashboard.ts";
-import { settingRoutes } from "./routes/api/settings.ts";
-import { contactRoutes } from "./routes/api/contacts.ts";
-import { tagRoutes } from "./routes/api/tags.ts";
-import { promptRoutes } from "./routes/api/prompts.ts";
-import { quickMessageRoutes } from "./routes/api/quick_messages.ts";
-import { queueOptionRoutes, queueRoutes } from "./routes/api/queues.ts";
-import { mediaRoutes } from "./routes/api/media.ts";
-import { createMediaLinks } from "./lib/media/signed_url.ts";
-import { whatsappRoutes } from "./routes/api/whatsapp.ts";
-import { sandboxRoutes } from "./routes/api/sandbox.ts";
+import { createLoginThrottle } from "./services/accounts/login_throttle.ts";
+import { accountPrincipals } from "./services/accounts/principals.ts";
+import { loadJwtKey, secretBoxOf } from "./services/accounts/secrets.ts";
+import { createPixProvider, type PixProvider } from "./services/billing/pix/mod.ts";
+import { createJoinAuthorizer } from "./services/tickets/joins.ts";
 import { createWhatsappSessions, type WhatsappSessions } from "./services/whatsapp/mod.ts";
 import { connectHooks } from "./services/hooks.ts";
 import { TransitionHooks } from "./services/tickets/mod.ts";
 import { createDialogflowClient } from "./services/integrations/dialogflow.ts";
 import { createIspSystems } from "./services/isp/systems.ts";
-import { queueIntegrationRoutes } from "./routes/api/queue_integrations.ts";
-import { createJoinAuthorizer } from "./services/tickets/joins.ts";
-import { messageRoutes } from "./routes/api/messages.ts";
-import { ticketNoteRoutes } from "./routes/api/ticket_notes.ts";
-import { ticketRoutes } from "./routes/api/tickets.ts";
-import { scheduleRoutes } from "./routes/api/schedules.ts";
-import { schedulePageRoutes } from "./routes/schedule_pages.tsx";
-import { externalSendRoutes } from "./routes/api/external_send.ts";
-import { openApiRoutes } from "./routes/api/openapi/routes.ts";
-import { contactListItemRoutes, contactListRoutes } from "./routes/api/contact_lists.ts";
-import { campaignRoutes, campaignSettingRoutes } from "./routes/api/campaigns.ts";
-import { fileRoutes } from "./routes/api/files.ts";
-import { invoiceRoutes } from "./routes/api/invoices.ts";
-import { subscriptionRoutes } from "./routes/api/subscription.ts";
-import { createPixProvider, type PixProvider } from "./services/billing/pix/mod.ts";
-
-/** JSON bodies are small; uploads get their own, larger limit on their routes. */
-const API_BODY_LIMIT_BYTES = 1024 * 1024;
-/**
- * Multipart bodies (file uploads) skip the JSON limit, so that an upload route can allow
- * more with its own `bodyLimit`; this ceiling still holds for any route that forgets to.
- */
-const MULTIPART_CEILING_BYTES = 64 * 1024 * 1024;
+import type { WebDeps } from "./routes/deps.ts";
+import { webApp } from "./routes/mod.ts";
 
 export interface AppDeps {
   db: Db;
@@ -161,126 +107,32 @@ export function serviceDepsOf(deps: AppDeps): ServiceDeps {
   };
 }
 
-/** Builds the app; `services` is passed by startServer, which built them once for everything. */
+/**
+ * The one `WebDeps` of an app (routes/deps.ts): the services' plus what only HTTP needs,
+ * read from the configuration.
+ */
+export function webDepsOf(deps: AppDeps, services = serviceDepsOf(deps)): WebDeps {
+  const { config } = deps;
+  return {
+    ...services,
+    jwtKey: deps.jwtKey,
+    publicUrl: config.publicUrl,
+    secureCookies: config.publicUrl.startsWith("https:"),
+    loginThrottle: createLoginThrottle(),
+    corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
+    pix: deps.pix !== undefined ? deps.pix : createPixProvider(config.pix),
+    pixWebhookSecret: config.pix.webhookSecret,
+  };
+}
+
+/**
+ * Builds the web app; `services` is passed by startServer, which built them once for
+ * everything. What the phones report reaches the services through the hooks
+ * (`connectHooks`), which startServer connects (and tests that feed messages in).
+ */
 export function createApp(deps: AppDeps, services = serviceDepsOf(deps)): Hono<AppEnv> {
-  // Not strict: `/api/users/` is `/api/users`, as the spec's clients call it (DESIGN §4).
-  const app = new Hono<AppEnv>({ strict: false });
-  app.use(requestId());
-  const secureCookies = deps.config.publicUrl.startsWith("https:");
-  app.use(securityHeaders({ hsts: secureCookies }));
-  app.onError(handleError);
-  app.use("/static/*", staticFiles());
-  // App-level (not inside `api`), so that errors and the unknown-path 404 get them too.
-  app.use("/api/*", noStore());
-  if (deps.config.corsOrigins.length > 0) app.use("/api/*", corsPolicy(deps.config.corsOrigins));
-  // Origins whose pages may use the user's cookies: this site (its PUBLIC_URL too, for when
-  // a proxy rewrites Host) and CORS_ORIGINS.
-  const trustedOrigins = new Set([
-    new URL(deps.config.publicUrl).origin,
-    ...deps.config.corsOrigins,
-  ]);
-
-  // One count of password guesses for sign-in and account changes alike.
-  const loginThrottle = createLoginThrottle();
-  const api = new Hono<AppEnv>();
-  api.use(resolveClientIp(deps.config.trustProxy));
-  const jsonLimit = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES });
-  const multipartLimit = bodyLimit({ maxSize: MULTIPART_CEILING_BYTES });
-  api.use((c, next) =>
-    (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data")
-      ? multipartLimit(c, next)
-      : jsonLimit(c, next)
-  );
-  // Media is what `<img>` and `<audio>` load, without headers: the one place for `?token=`.
-  api.use(authenticate(deps.db, deps.jwtKey, {
-    queryTokenPaths: ["/api/media/"],
-    // What a past-due company's admin may still call: the session itself and paying.
-    billingOnlyPaths: ["/api/auth", "/api/invoices", "/api/subscription", "/api/plans/list"],
-  }));
-  // After authenticate: only a valid Bearer token exempts a call from the guard.
-  api.use(crossSiteGuard(trustedOrigins));
-  api.route("/", systemRoutes(services));
-  api.route("/", openApiRoutes());
-  api.route(
-    "/auth",
-    authRoutes({ ...services, jwtKey: deps.jwtKey, secureCookies, loginThrottle }),
-  );
-  // Public account routes, before the super user's /plans and /companies routes so that
-  // /plans/list is not taken for a plan id.
-  api.route("/", signupRoutes(services));
-  api.route(
-    "/",
-    passwordResetRoutes({ ...services, jwtKey: deps.jwtKey, publicUrl: deps.config.publicUrl }),
-  );
-  api.route("/users", userRoutes({ ...services, guesses: loginThrottle }));
-  api.route("/plans", planRoutes(services));
-  api.route("/companies", companyRoutes({ ...services, publicUrl: deps.config.publicUrl }));
-  api.route("/helps", helpRoutes(services));
-  api.route("/announcements", announcementRoutes(services));
-  api.route("/chats", chatRoutes(services));
-  api.route("/dashboard", dashboardRoutes(services));
-  api.route("/settings", settingRoutes(services));
-  api.route("/contacts", contactRoutes(services));
-  api.route("/tags", tagRoutes(services));
-  api.route("/quick-messages", quickMessageRoutes(services));
-  api.route("/queue", queueRoutes(services));
-  api.route("/queue-options", queueOptionRoutes(services));
-  api.route("/prompt", promptRoutes(services));
-  api.route("/queueIntegration", queueIntegrationRoutes(services));
-  api.route("/media", mediaRoutes(services));
-  // What the phones report becomes contacts, tickets and messages; the hooks follow.
-  connectHooks(services);
-  api.route("/", whatsappRoutes(services));
-  api.route("/", ticketRoutes(services));
-  api.route("/schedules", scheduleRoutes(services));
-  // Before /messages, whose routes take a ticket id where this one has "send".
-  api.route("/", externalSendRoutes(services));
-  api.route("/", kanbanRoutes(services));
-  api.route("/messages", messageRoutes(services));
-  api.route("/ticket-notes", ticketNoteRoutes(services));
-  api.route("/", sandboxRoutes(services));
-  api.route("/contact-lists", contactListRoutes(services));
-  api.route("/contact-list-items", contactListItemRoutes(services));
-  api.route("/campaigns", campaignRoutes(services));
-  api.route("/campaign-settings", campaignSettingRoutes(services));
-  api.route("/files", fileRoutes(services));
-  api.route("/invoices", invoiceRoutes(services));
-  api.route(
-    "/subscription",
-    subscriptionRoutes({
-      ...services,
-      pix: deps.pix !== undefined ? deps.pix : createPixProvider(deps.config.pix),
-      webhookSecret: deps.config.pix.webhookSecret,
-    }),
-  );
-  app.route("/api", api);
-  // Registered after every API route: an unknown API path answers JSON, never a page.
-  app.all("/api/*", handleNotFoundApi);
-
-  const hub = deps.hub;
-  if (hub) {
-    app.get("/ws", (c) => {
-      // Any page may open a socket to us with the user's cookies: only ours may.
-      assertOriginAllowed(c.req.raw, trustedOrigins);
-      return hub.upgrade(c.req.raw);
-    });
-  }
-
-  // Pages last: their catch-all answers the HTML 404, so the public pages come first.
-  app.route("/", publicPageRoutes({ db: deps.db, jwtKey: deps.jwtKey, secureCookies }));
-  const pageDeps = { db: deps.db, jwtKey: deps.jwtKey, secureCookies };
-  app.route("/", accountPageRoutes(pageDeps));
-  app.route("/", directoryPageRoutes(pageDeps));
-  app.route("/", whatsappPageRoutes(pageDeps));
-  app.route("/", ticketPageRoutes(pageDeps));
-  app.route("/", schedulePageRoutes({ ...pageDeps, publicUrl: deps.config.publicUrl }));
-  app.route("/", campaignPageRoutes(pageDeps));
-  app.route("/", teamPageRoutes(pageDeps));
-  app.route("/", billingPageRoutes(pageDeps));
-  // Last: its catch-all answers 404 for any other page.
-  app.route("/", pageRoutes(pageDeps));
-
-  return app;
+  return webApp(webDepsOf(deps, services));
 }
 
 export interface RunningServer {
@@ -305,14 +157,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     db,
     // Sockets sign in like API calls (the access cookie, or ?token= for other clients) and
     // are checked again whenever a service says a user's or company's sessions changed.
-    ...socketAuth(db, jwtKey),
+    ...socketAuth(accountPrincipals(db), jwtKey),
     // The spec's joinChatBox, joinTickets and joinNotification, checked per user; a
     // billing-only sign-in (a past-due company's admin) joins nothing, it only pays.
-    authorizeJoin: billingOnlyJoinsRefused(createJoinAuthorizer({ db })),
+    authorizeJoin: limitedJoinsRefused(createJoinAuthorizer({ db })),
   });
   const media = await openMediaStore({ dataDir: config.dataDir, s3: config.mediaS3 });
   const appDeps: AppDeps = { db, config, hub, jwtKey, media };
   const services = serviceDepsOf(appDeps);
+  connectHooks(services);
   const jobs = createJobRunner({
     deps: services,
     instanceId: hub.instanceId,

@@ -162,3 +162,102 @@ Deno.test("layers - the ownership patterns see what they are meant to see", () =
   assert.ok(!TICKET_WRITES.test("insert into messages_archive select 1"));
   assert.ok(OUTBOX_TABLE.test("left join whatsapp_outbox o on o.id = s.message_outbox_id"));
 });
+
+/** The tables lib/ may query: its own plumbing, none of the domain's. */
+const LIB_TABLES = new Set([
+  "schema_migrations",
+  "jobs",
+  "rate_limit_windows",
+  "mail_outbox",
+  "realtime_payloads",
+]);
+
+/** Words that follow from/join/update/into in SQL without naming a table. */
+const NOT_TABLES = new Set(["set", "skip", "nowait", "of", "lateral", "select"]);
+
+/**
+ * The tables the SQL templates (sql`…`) of a source text name after from/join/update/into,
+ * leaving out the names of its common table expressions; comments are not read.
+ */
+function tablesQueried(text: string): string[] {
+  const code = text.replace(/^\s*(\*|\/\/).*$/gm, "");
+  const tables = new Set<string>();
+  for (const [, query] of code.matchAll(/\bsql`([^`]*)`/g)) {
+    const ctes = new Set([...query!.matchAll(/\b([a-z_]+)\s+as\s+(?:materialized\s+)?\(/gi)]
+      .map((m) => m[1]!.toLowerCase()));
+    for (const [, name] of query!.matchAll(/\b(?:from|join|update|into)\s+([a-z_][a-z0-9_]*)/gi)) {
+      const table = name!.toLowerCase();
+      if (!NOT_TABLES.has(table) && !ctes.has(table)) tables.add(table);
+    }
+  }
+  return [...tables];
+}
+
+Deno.test("layers - lib/ queries only its own plumbing tables, never the domain's", async () => {
+  const offences: string[] = [];
+  for (const file of await sourceFiles("lib")) {
+    if (file.includes("_test.")) continue;
+    const text = await Deno.readTextFile(join(ROOT, file));
+    for (const table of tablesQueried(text)) {
+      if (!LIB_TABLES.has(table)) offences.push(`${file} → ${table}`);
+    }
+  }
+  assert.deepEqual(offences, []);
+});
+
+Deno.test("layers - the table finder reads a lib query of a domain table", () => {
+  const text = "await db.maybeOne(sql`select u.id from users u join companies c on c.id = 1`);";
+  assert.deepEqual(tablesQueried(text), ["users", "companies"]);
+  const cte = "sql`with due as materialized (select id from jobs for update skip locked)\n" +
+    "  update jobs set state = 1 from due where jobs.id = due.id`";
+  assert.deepEqual(tablesQueried(cte), ["jobs"]);
+});
+
+Deno.test("layers - services/ know no HTTP framework: route guards live in routes/", async () => {
+  const offences: string[] = [];
+  for (const file of await sourceFiles("services")) {
+    if (file.includes("_test.")) continue;
+    const text = await Deno.readTextFile(join(ROOT, file));
+    if (/from\s+["']hono(\/[^"']*)?["']/.test(text)) offences.push(file);
+  }
+  assert.deepEqual(offences, []);
+});
+
+/** The top-level functions of a source text longer than `max` lines, as `name (lines)`. */
+function longFunctions(text: string, max: number): string[] {
+  const long: string[] = [];
+  const lines = text.split("\n");
+  let open: { name: string; at: number } | null = null;
+  lines.forEach((line, index) => {
+    const start = line.match(
+      /^(?:export )?(?:default )?(?:async )?function\*? (\w+)|^(?:export )?const (\w+)\b[^=]*= (?:async )?(?:\([^)]*\)|\w+)(?:: [^=]+)? =>\s*\{?$/,
+    );
+    if (!open && start) open = { name: start[1] ?? start[2]!, at: index };
+    else if (open && /^\}/.test(line)) {
+      const length = index - open.at + 1;
+      if (length > max) long.push(`${open.name} (${length})`);
+      open = null;
+    }
+  });
+  return long;
+}
+
+Deno.test("layers - routes/ and lib/ have no function over 200 lines", async () => {
+  const offences: string[] = [];
+  for (const dir of ["routes", "lib"]) {
+    for (const file of await sourceFiles(dir)) {
+      if (file.includes("_test.")) continue;
+      const text = await Deno.readTextFile(join(ROOT, file));
+      offences.push(...longFunctions(text, 200).map((name) => `${file}: ${name}`));
+    }
+  }
+  assert.deepEqual(offences, []);
+});
+
+Deno.test("layers - the length finder measures a top-level function to its closing brace", () => {
+  const body = Array.from({ length: 5 }, (_, i) => `  step(${i});`).join("\n");
+  const text = `export function routes(deps: Deps): Hono {\n${body}\n}\n` +
+    `const short = () => {\n  return 1;\n};\n`;
+  assert.deepEqual(longFunctions(text, 6), ["routes (7)"]);
+  assert.deepEqual(longFunctions(text, 7), []);
+});

@@ -1,6 +1,6 @@
 /**
  * The frame of every private page: side menu, top bar, the page's content, the toasts and the
- * session glue. Built by `privatePage` (routes/_private.tsx); pages only give their content.
+ * session glue. Built by `privatePage` (routes/pages/_private.tsx); pages only give their content.
  */
 import type { ComponentChildren } from "preact";
 import SessionWatch from "../../islands/SessionWatch.tsx";

@@ -1,13 +1,18 @@
 /**
- * The side menu's entries (core §2 "Private (menu)", admin §2) and who sees which. The rules
- * are the pages' own (`meetsRequirement`), so an entry is shown exactly when its page opens.
- * Entries whose pages do not exist yet still link to their route.
+ * The side menu's entries (core §2 "Private (menu)", admin §2): their order, icons, groups
+ * and badges. Who sees which is not said here: it is the route table's
+ * (services/accounts/pages.ts), the same rule the page guard applies, so an entry is shown
+ * exactly when its page opens.
  */
+import type { PageRequirement, PageViewer } from "../../services/accounts/page_access.ts";
 import {
-  meetsRequirement,
-  type PageRequirement,
-  type PageViewer,
-} from "../../services/accounts/page_access.ts";
+  billingHrefs,
+  isUnder,
+  mayOpen,
+  PAGE_RULES,
+  pageRuleAt,
+  type PageRules,
+} from "../../services/accounts/pages.ts";
 
 export type MenuIconName =
   | "dashboard"
@@ -40,15 +45,16 @@ export interface MenuLink {
   /** Also the key of its label: `menu.items.<id>`. */
   id: MenuIconName;
   href: string;
+  /** What its page asks beyond its section's rule (set by `menuLinkAt`, from the route table). */
   requires?: PageRequirement;
   /** A live mark driven by another feature (lib/ui/shell_signals.ts). */
   badge?: "connections" | "chats";
 }
 
+/** A group shows when one of its links does. */
 export interface MenuGroup {
   kind: "group";
   id: MenuIconName;
-  requires?: PageRequirement;
   children: MenuLink[];
 }
 
@@ -69,15 +75,15 @@ export const MENU: readonly MenuSection[] = [
   {
     id: "main",
     entries: [
-      link("dashboard", "/", { requires: { admin: true } }),
+      link("dashboard", "/"),
       link("tickets", "/tickets"),
       link("quickMessages", "/quick-messages"),
-      link("kanban", "/kanban", { requires: { feature: "useKanban" } }),
+      link("kanban", "/kanban"),
       link("todolist", "/todolist"),
       link("contacts", "/contacts"),
-      link("schedules", "/schedules", { requires: { feature: "useSchedules" } }),
+      link("schedules", "/schedules"),
       link("tags", "/tags"),
-      link("chats", "/chats", { requires: { feature: "useInternalChat" }, badge: "chats" }),
+      link("chats", "/chats", { badge: "chats" }),
       link("helps", "/helps"),
     ],
   },
@@ -87,46 +93,45 @@ export const MENU: readonly MenuSection[] = [
       {
         kind: "group",
         id: "campaigns",
-        requires: { campaigns: true },
         children: [
           link("campaignList", "/campaigns"),
           link("contactLists", "/contact-lists"),
           link("campaignsConfig", "/campaigns-config"),
         ],
       },
-      link("announcements", "/announcements", { requires: { super: true } }),
-      link("prompts", "/prompts", { requires: { feature: "useOpenAi" } }),
-      link("integrations", "/queue-integration", { requires: { feature: "useIntegrations" } }),
+      link("announcements", "/announcements"),
+      link("prompts", "/prompts"),
+      link("integrations", "/queue-integration"),
       link("connections", "/connections", { badge: "connections" }),
       link("files", "/files"),
       link("queues", "/queues"),
       link("users", "/users"),
-      link("messagesApi", "/messages-api", { requires: { feature: "useExternalApi" } }),
+      link("messagesApi", "/messages-api"),
       link("financeiro", "/financeiro"),
       link("settings", "/settings"),
     ],
   },
 ];
 
-/** The admin section as a whole is for admins (and the super user). */
-const SECTION_REQUIRES: Record<MenuSection["id"], PageRequirement | undefined> = {
-  main: undefined,
-  admin: { admin: true },
-};
-
-/** The menu this viewer sees: hidden entries removed, empty sections and groups dropped. */
-export function visibleMenu(viewer: PageViewer, menu: readonly MenuSection[] = MENU) {
+/**
+ * The menu this viewer sees: the links whose pages it may open (the route table's rule),
+ * groups and sections left empty dropped.
+ */
+export function visibleMenu(
+  viewer: PageViewer,
+  menu: readonly MenuSection[] = MENU,
+  rules: PageRules = PAGE_RULES,
+) {
+  const opens = (link: MenuLink) => mayOpen(viewer, link.href, rules);
   const sections: MenuSection[] = [];
   for (const section of menu) {
-    if (!meetsRequirement(viewer, SECTION_REQUIRES[section.id])) continue;
     const entries: MenuEntry[] = [];
     for (const entry of section.entries) {
-      if (!meetsRequirement(viewer, entry.requires)) continue;
       if (entry.kind === "link") {
-        entries.push(entry);
+        if (opens(entry)) entries.push(entry);
         continue;
       }
-      const children = entry.children.filter((child) => meetsRequirement(viewer, child.requires));
+      const children = entry.children.filter(opens);
       if (children.length > 0) entries.push({ ...entry, children });
     }
     if (entries.length > 0) sections.push({ id: section.id, entries });
@@ -134,8 +139,8 @@ export function visibleMenu(viewer: PageViewer, menu: readonly MenuSection[] = M
   return sections;
 }
 
-/** The pages a past-due company's admin may open while it pays (routes/_private.tsx). */
-export const BILLING_ONLY_HREFS: readonly string[] = ["/financeiro", "/subscription"];
+/** The pages a past-due company's admin may open while it pays (routes/pages/_private.tsx). */
+export const BILLING_ONLY_HREFS: readonly string[] = billingHrefs();
 
 /** A billing-only sign-in's menu: the entries of `sections` that lead to paying. */
 export function billingOnlyMenu(sections: MenuSection[]): MenuSection[] {
@@ -151,8 +156,7 @@ export function billingOnlyMenu(sections: MenuSection[]): MenuSection[] {
 
 /** Whether `href` is the page at `path` or one of its sub-pages ("/" only matches itself). */
 export function isActiveHref(href: string, path: string): boolean {
-  if (href === "/") return path === "/";
-  return path === href || path.startsWith(`${href}/`);
+  return isUnder(path, href);
 }
 
 /** The hrefs of every link in a list of sections, in order (for tests and the active match). */
@@ -164,18 +168,21 @@ export function menuHrefs(sections: readonly MenuSection[]): string[] {
   );
 }
 
-/** The menu link whose page is at `path` or above it ("/" never matches), in any section. */
-export function menuLinkAt(path: string, menu: readonly MenuSection[] = MENU): MenuLink | null {
+/**
+ * The menu link whose page is at `path` or above it ("/" never matches), in any section,
+ * with what its page asks beyond its section (the route table's rule).
+ */
+export function menuLinkAt(
+  path: string,
+  menu: readonly MenuSection[] = MENU,
+  rules: PageRules = PAGE_RULES,
+): MenuLink | null {
   for (const section of menu) {
     for (const entry of section.entries) {
       const links = entry.kind === "link" ? [entry] : entry.children;
       for (const candidate of links) {
         if (candidate.href !== "/" && isActiveHref(candidate.href, path)) {
-          // A link inherits its group's rule (a campaign page needs the campaigns area).
-          const requires = entry.kind === "group"
-            ? { ...entry.requires, ...candidate.requires }
-            : candidate.requires;
-          return { ...candidate, requires };
+          return { ...candidate, requires: pageRuleAt(candidate.href, rules)?.rule.requires };
         }
       }
     }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import type { PageViewer } from "../../services/accounts/page_access.ts";
 import { PLAN_FEATURES, type PlanFeatures } from "../../services/accounts/permissions.ts";
-import { isActiveHref, menuHrefs, menuLinkAt, visibleMenu } from "./menu.ts";
+import { PAGE_RULES } from "../../services/accounts/pages.ts";
+import { isActiveHref, MENU, menuHrefs, menuLinkAt, visibleMenu } from "./menu.ts";
 
 const ALL_FEATURES = Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as PlanFeatures;
 const NO_FEATURES = Object.fromEntries(PLAN_FEATURES.map((f) => [f, false])) as PlanFeatures;
@@ -131,4 +132,12 @@ Deno.test("menu: menuLinkAt finds an area's entry, its sub-pages and a group's r
   assert.equal(menuLinkAt("/"), null);
   assert.equal(menuLinkAt("/kanbanx"), null);
   assert.equal(menuLinkAt("/no/such/page"), null);
+});
+
+Deno.test("menu: every entry's page is in the route table, in the entry's own section", () => {
+  for (const section of MENU) {
+    for (const href of menuHrefs([section])) {
+      assert.equal(PAGE_RULES[href]?.section, section.id, href);
+    }
+  }
 });

@@ -12,7 +12,7 @@ import {
   SECRET_MAX_LENGTH,
   SECRET_SETTINGS,
   type SecretSettingKey,
-} from "../../services/settings/setting_values.ts";
+} from "../../services/settings/catalogue.ts";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Input } from "../../components/ui/Input.tsx";

@@ -7,10 +7,7 @@ import { useState } from "preact/hooks";
 import { api, errorMessage } from "../../lib/client/api.ts";
 import { useT } from "../../lib/i18n/client.ts";
 import { pushToast } from "../../lib/ui/toast.ts";
-import {
-  EDITABLE_SETTINGS,
-  type EditableSettingKey,
-} from "../../services/settings/setting_values.ts";
+import { EDITABLE_SETTINGS, type EditableSettingKey } from "../../services/settings/catalogue.ts";
 import { Select } from "../../components/ui/Select.tsx";
 
 export type SettingValues = Partial<Record<string, string>>;

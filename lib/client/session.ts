@@ -2,7 +2,7 @@
  * What islands know about the signed-in user of a private page (the `ShellSession`), and the
  * one realtime socket the tab shares.
  *
- * The server puts the session in the page's client data under `shell` (routes/_private.tsx);
+ * The server puts the session in the page's client data under `shell` (routes/pages/_private.tsx);
  * in the browser `shellSession()` reads it. Islands that render on the server too should use
  * `useShellSession()`, which reads the same object from `ShellSessionContext` there, so both
  * renders agree.
@@ -19,7 +19,7 @@ import { connectRealtime, type RealtimeClient } from "./realtime.ts";
 
 /** The client-data key of the session. */
 export const SHELL_DATA_KEY = "shell";
-/** The query parameter a refused private page adds to its redirect to "/" (routes/_private). */
+/** The query parameter a refused private page adds to its redirect to "/" (routes/pages/_private.tsx). */
 export const DENIED_PARAM = "denied";
 
 /** /login, with the way back to `path` (path and query of the page) in `next`. */

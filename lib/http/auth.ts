@@ -1,13 +1,13 @@
 /**
  * Who is calling: the access token from the `token` httpOnly cookie or an
  * `Authorization: Bearer` header (and `?token=` only where a browser cannot send either),
- * checked against the user's current token version, the company's standing and the deny-list
- * of revoked tokens on every request, so a sign-out takes effect at once.
+ * verified here, then confirmed on every request by a `PrincipalLoader`: the accounts say
+ * whether they still accept it (token version, deny-list, company standing), so a sign-out
+ * takes effect at once. This module knows tokens and requests, not users or companies.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { type Db, sql } from "../db/mod.ts";
-import { ACCESS_TOKEN_SECONDS, type AccessClaims, verifyAccessToken } from "../auth/tokens.ts";
+import { type AccessClaims, verifyAccessToken } from "../auth/tokens.ts";
 import type { Authenticate, AuthorizeJoin, Revalidate } from "../realtime/types.ts";
 import { AppError } from "./errors.ts";
 import type { AppEnv } from "./env.ts";
@@ -17,11 +17,21 @@ export const REFRESH_COOKIE = "jrt";
 
 export type Principal = AccessClaims & {
   /**
-   * Set for a past-due company's admin: the sign-in may only pay (the API answers 403
-   * ERR_SUBSCRIPTION_EXPIRED outside `billingOnlyPaths`; pages send it to the billing ones).
+   * Set when the accounts accept the sign-in for a part of the API only (a past-due company's
+   * admin may only pay): outside `limitedPaths` its calls answer 403 with this error code and
+   * details, and its socket joins nothing.
    */
-  billingOnly?: { dueDate: string };
+  limited?: { code: string; details?: Record<string, unknown> };
 };
+
+/**
+ * The accounts' word on a verified token, asked on every request and socket check (the
+ * accounts area implements it: services/accounts/principals.ts).
+ */
+export interface PrincipalLoader {
+  /** The principal the claims stand for now (its profile read fresh), or null if refused. */
+  confirm(claims: AccessClaims): Promise<Principal | null>;
+}
 
 /** Where a request may carry its access token. The header is always read. */
 export interface TokenSources {
@@ -48,89 +58,20 @@ function credentialOf(request: Request, sources: TokenSources): Credential | nul
   return token ? { token, bearer: false } : null;
 }
 
-/** Deny-list keys of a token: its own id, and its sign-in's (logout revokes both). */
-function revocationKeys(claims: AccessClaims): [string, string] {
-  const own = `jti:${claims.tokenId}`;
-  return [own, claims.sessionId ? `sid:${claims.sessionId}` : own];
-}
-
-/**
- * The claims, with the profile read fresh, while the user's token version, the company's
- * standing and the deny-list still accept them; else null. One query on primary keys.
- */
-export async function confirmClaims(db: Db, claims: AccessClaims): Promise<Principal | null> {
-  const [own, session] = revocationKeys(claims);
-  const row = await db.maybeOne<
-    {
-      token_version: number;
-      active: boolean;
-      paying: boolean;
-      due_date: string | null;
-      profile: "user" | "admin";
-      super: boolean;
-      revoked: boolean;
-    }
-  >(sql`
-    select u.token_version, u.profile, u.super,
-           u.super or (c.status and (c.due_date is null or c.due_date > current_date)) as active,
-           u.profile = 'admin' and c.status as paying,
-           to_char(c.due_date, 'YYYY-MM-DD') as due_date,
-           exists (select 1 from revoked_access_tokens r
-                   where r.token_key in (${own}, ${session})) as revoked
-    from users u join companies c on c.id = u.company_id
-    where u.id = ${claims.userId} and u.company_id = ${claims.companyId}`);
-  if (!row || row.token_version !== claims.tokenVersion || row.revoked) return null;
-  if (!row.active && !(row.paying && row.due_date)) return null;
-  // The profile is read fresh: a demotion takes effect on the next call, not at token expiry.
-  const { billingOnly: _stale, ...rest } = claims as Principal;
-  return {
-    ...rest,
-    profile: row.profile,
-    super: row.super,
-    ...(row.active ? {} : { billingOnly: { dueDate: row.due_date! } }),
-  };
-}
-
 /** The principal of a request, or null when it carries no valid session. */
 export async function principalOf(
-  db: Db,
+  loader: PrincipalLoader,
   key: Uint8Array,
   request: Request,
   sources: TokenSources = {},
 ): Promise<Principal | null> {
   const credential = credentialOf(request, sources);
-  return credential ? await principalOfToken(db, key, credential.token) : null;
+  return credential ? await principalOfToken(loader, key, credential.token) : null;
 }
 
-async function principalOfToken(db: Db, key: Uint8Array, token: string) {
+async function principalOfToken(loader: PrincipalLoader, key: Uint8Array, token: string) {
   const claims = await verifyAccessToken(token, key);
-  return claims ? await confirmClaims(db, claims) : null;
-}
-
-/**
- * Revokes one access token now, and with it every access token of the same sign-in (the
- * other tabs of that browser may hold older ones). Expired entries are pruned on the way.
- */
-export async function revokeAccessToken(db: Db, claims: AccessClaims): Promise<void> {
-  const [own, session] = revocationKeys(claims);
-  const lifetime = ACCESS_TOKEN_SECONDS;
-  const ownSeconds = claims.expiresAt
-    ? Math.max(0, (claims.expiresAt - Date.now()) / 1000)
-    : lifetime;
-  // No new token of a signed-out sign-in is issued, so the last one lapses within a lifetime.
-  await db.transaction(async (tx) => {
-    await tx.run(sql`delete from revoked_access_tokens where expires_at < now()`);
-    // A token without a sign-in id (one minted for an integration or a test) is one key.
-    const rows = session === own
-      ? sql`(${own}, now() + make_interval(secs => ${lifetime}))`
-      : sql`(${own}, now() + make_interval(secs => ${ownSeconds})),
-             (${session}, now() + make_interval(secs => ${lifetime}))`;
-    await tx.run(sql`
-      insert into revoked_access_tokens (token_key, expires_at)
-      values ${rows}
-      on conflict (token_key) do update set expires_at = greatest(
-        revoked_access_tokens.expires_at, excluded.expires_at)`);
-  });
+  return claims ? await loader.confirm(claims) : null;
 }
 
 /**
@@ -139,30 +80,28 @@ export async function revokeAccessToken(db: Db, claims: AccessClaims): Promise<v
  * or a company's sessions may have changed.
  */
 export function socketAuth(
-  db: Db,
+  loader: PrincipalLoader,
   key: Uint8Array,
 ): { authenticate: Authenticate; revalidate: Revalidate } {
   return {
     authenticate: (request) =>
-      principalOf(db, key, request, {
+      principalOf(loader, key, request, {
         cookie: cookieValue(request, ACCESS_COOKIE),
         query: true,
       }),
-    // A socket opened before its company fell past due closes (the block takes effect); the
-    // browser's new one is billing-only, which the payment page needs for its confirmation.
+    // A socket opened before its sign-in became limited closes (the limit takes effect); the
+    // browser's new one is limited from the start (a past-due admin's payment page needs one).
     revalidate: async (principal) => {
-      const now = await confirmClaims(db, principal as Principal);
-      return now !== null && (!now.billingOnly || Boolean((principal as Principal).billingOnly));
+      const now = await loader.confirm(principal as Principal);
+      return now !== null && (!now.limited || Boolean((principal as Principal).limited));
     },
   };
 }
 
-/** `authorize`, except that a billing-only sign-in's joins are all refused. */
-export function billingOnlyJoinsRefused(authorize: AuthorizeJoin): AuthorizeJoin {
+/** `authorize`, except that a limited sign-in's joins are all refused. */
+export function limitedJoinsRefused(authorize: AuthorizeJoin): AuthorizeJoin {
   return (principal, event, data) =>
-    (principal as Principal).billingOnly
-      ? Promise.resolve(null)
-      : authorize(principal, event, data);
+    (principal as Principal).limited ? Promise.resolve(null) : authorize(principal, event, data);
 }
 
 function cookieValue(request: Request, name: string): string | undefined {
@@ -177,8 +116,8 @@ function cookieValue(request: Request, name: string): string | undefined {
 export interface AuthenticateOptions {
   /** Path prefixes where `?token=` is accepted (media that `<img>` and `<audio>` load). */
   queryTokenPaths?: readonly string[];
-  /** Path prefixes a `billingOnly` sign-in may call; elsewhere 403 ERR_SUBSCRIPTION_EXPIRED. */
-  billingOnlyPaths?: readonly string[];
+  /** Path prefixes a `limited` sign-in may call; elsewhere 403 with its refusal. */
+  limitedPaths?: readonly string[];
 }
 
 function underAny(path: string, prefixes: readonly string[]): boolean {
@@ -191,21 +130,22 @@ function underAny(path: string, prefixes: readonly string[]): boolean {
  * itself.
  */
 export function authenticate(
-  db: Db,
+  loader: PrincipalLoader,
   key: Uint8Array,
   options: AuthenticateOptions = {},
 ): MiddlewareHandler<AppEnv> {
   const queryPaths = options.queryTokenPaths ?? [];
-  const billingPaths = options.billingOnlyPaths ?? [];
+  const limitedPaths = options.limitedPaths ?? [];
   return async function authenticateMiddleware(c, next) {
     const credential = credentialOf(c.req.raw, {
       cookie: getCookie(c, ACCESS_COOKIE),
       query: queryPaths.some((prefix) => c.req.path.startsWith(prefix)),
     });
     if (credential) {
-      const principal = await principalOfToken(db, key, credential.token);
-      if (principal?.billingOnly && !underAny(c.req.path.replace(/\/+$/, ""), billingPaths)) {
-        throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 403, principal.billingOnly);
+      const principal = await principalOfToken(loader, key, credential.token);
+      const limited = principal?.limited;
+      if (limited && !underAny(c.req.path.replace(/\/+$/, ""), limitedPaths)) {
+        throw new AppError(limited.code, 403, limited.details);
       }
       if (principal) {
         c.set("auth", principal);

@@ -26,8 +26,33 @@ export interface RouteDoc {
   tag?: string;
 }
 
-/** `"METHOD /api/path"` as Hono registers it → what it does. */
+/** `"METHOD /path"` as a Hono router registers it → what it does. */
 export type RouteDocs = Readonly<Record<string, RouteDoc>>;
+
+/** Joins mount paths as Hono does: one slash between parts, none at the end ("/" alone). */
+function joinPaths(...parts: string[]): string {
+  const path = parts.join("/").replace(/\/{2,}/g, "/");
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+/**
+ * The docs of routers mounted under `prefix`, each at its own path, keyed as the app
+ * registers their routes (`"GET /:id"` of a router at `/users` under `/api` is
+ * `"GET /api/users/:id"`), in the routers' order.
+ */
+export function mountDocs(
+  prefix: string,
+  routers: readonly { path: string; docs: RouteDocs }[],
+): RouteDocs {
+  const merged: Record<string, RouteDoc> = {};
+  for (const { path, docs } of routers) {
+    for (const [route, doc] of Object.entries(docs)) {
+      const [method, routePath = ""] = route.split(" ");
+      merged[`${method} ${joinPaths(prefix, path, routePath)}`] = doc;
+    }
+  }
+  return merged;
+}
 
 export interface DocumentInfo {
   title: string;

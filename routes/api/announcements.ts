@@ -12,7 +12,6 @@ import { idParam } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import { requireSuper } from "../../services/accounts/permissions.ts";
 import {
   attachAnnouncementMedia,
   bellOf,
@@ -24,7 +23,10 @@ import {
   showAnnouncement,
   updateAnnouncement,
 } from "../../services/announcements/mod.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
+import { requireSuper } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ATTACH, SUPER } from "./openapi/phrases.ts";
 
 /** Admin §5: title and text required; priority 1 to 3 (default 3); status default active. */
 const Fields = z.object({
@@ -41,7 +43,7 @@ export const UpdateBody = Fields.partial();
 
 const NOT_FOUND = "ERR_NO_ANNOUNCEMENT_FOUND";
 
-export function announcementRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function announcementRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const reader = (c: Parameters<typeof requireAuth>[0]) => {
     const who = requireAuth(c);
@@ -103,3 +105,27 @@ export function announcementRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const announcementDocs: RouteDocs = {
+  "GET /": { summary: "List announcements, a page at a time", query: ListQuery },
+  "GET /bell": { summary: "The unread announcements of the bell" },
+  "POST /bell/read": { summary: "Mark the bell's announcements read" },
+  "GET /:id{[0-9]+}": { summary: "One announcement" },
+  "POST /": {
+    summary: "Create an announcement",
+    description: SUPER,
+    body: CreateBody,
+  },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change an announcement",
+    description: SUPER,
+    body: UpdateBody,
+  },
+  "POST /:id{[0-9]+}/media-upload": {
+    summary: "Attach a file to an announcement",
+    description: ATTACH,
+    files: ["file"],
+  },
+  "DELETE /:id{[0-9]+}/media-upload": { summary: "Remove an announcement's file" },
+  "DELETE /:id{[0-9]+}": { summary: "Delete an announcement", description: SUPER },
+};

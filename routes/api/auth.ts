@@ -7,9 +7,8 @@ import { clearSessionCookies, setSessionCookies } from "../../lib/http/session_c
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { clientIp } from "../../lib/http/client_ip.ts";
-import type { FailureThrottle } from "../../lib/http/rate_limit.ts";
 import { validateJson } from "../../lib/http/validate.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   billingOnly,
   type IssuedSession,
@@ -18,21 +17,14 @@ import {
   refresh,
 } from "../../services/accounts/sessions.ts";
 import { findSessionUserById, publicUser } from "../../services/accounts/session_user.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 export const LoginBody = z.object({
   email: z.string().trim().email(),
   password: z.string().min(1).max(200),
 });
 
-export interface AuthRouteDeps extends ServiceDeps {
-  jwtKey: Uint8Array;
-  /** Cookies are marked Secure when the installation is served over https. */
-  secureCookies: boolean;
-  /** Wrong passwords, counted with the account changes' current-password checks. */
-  loginThrottle: FailureThrottle;
-}
-
-export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
+export function authRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   function answerWithSession(c: Context<AppEnv>, session: IssuedSession) {
@@ -81,3 +73,17 @@ export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const authDocs: RouteDocs = {
+  "POST /login": {
+    summary: "Sign in with e-mail and password",
+    access: "public",
+    body: LoginBody,
+  },
+  "POST /refresh_token": {
+    summary: "A new access token from the refresh cookie",
+    access: "public",
+  },
+  "DELETE /logout": { summary: "Sign out (ends this session)" },
+  "GET /me": { summary: "The signed-in user" },
+};

@@ -12,8 +12,7 @@ import { idParam, parseId } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
-import { requireCampaigns } from "../../services/campaigns/access.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   attachCampaignMedia,
   cancelCampaign,
@@ -31,6 +30,9 @@ import {
   LONGER_INTERVAL_OPTIONS,
   MESSAGE_INTERVAL_OPTIONS,
 } from "../../services/campaigns/pacing.ts";
+import { requireCampaigns } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ATTACH } from "./openapi/phrases.ts";
 
 const blank = (value: unknown) => value === "" || value === undefined ? null : value;
 /** An id, or nothing: "", null and the dialog's "Nenhuma" all mean none. */
@@ -88,7 +90,7 @@ export const SettingsBody = z.object({
 });
 export const ReportQuery = z.object({ pageNumber: pageNumberField.transform((p) => p ?? 1) });
 
-export function campaignRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function campaignRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireCampaigns(deps.db));
   const company = (c: Context<AppEnv>) => requireAuth(c).companyId;
@@ -132,7 +134,7 @@ export function campaignRoutes(deps: ServiceDeps): Hono<AppEnv> {
   return routes;
 }
 
-export function campaignSettingRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function campaignSettingRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireCampaigns(deps.db));
   routes.get("/", async (c) => c.json(await settingRows(deps.db, requireAuth(c).companyId)));
@@ -142,3 +144,35 @@ export function campaignSettingRoutes(deps: ServiceDeps): Hono<AppEnv> {
   });
   return routes;
 }
+
+export const campaignDocs: RouteDocs = {
+  "GET /": {
+    summary: "List campaigns, a page at a time",
+    description: "Plan flag useCampaigns.",
+    query: ListQuery,
+  },
+  "GET /:id{[0-9]+}": { summary: "One campaign" },
+  "GET /:id{[0-9]+}/report": {
+    summary: "A campaign's deliveries, a page at a time",
+    query: ReportQuery,
+  },
+  "POST /": { summary: "Create a campaign", body: CampaignBody },
+  "PUT /:id{[0-9]+}": { summary: "Change a campaign", body: CampaignBody },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a campaign" },
+  "POST /:id{[0-9]+}/cancel": { summary: "Cancel a campaign" },
+  "POST /:id{[0-9]+}/restart": { summary: "Restart a cancelled campaign" },
+  "POST /:id{[0-9]+}/media-upload": {
+    summary: "Attach a file to a campaign",
+    description: ATTACH,
+    files: ["file"],
+  },
+  "DELETE /:id{[0-9]+}/media-upload": { summary: "Remove a campaign's file" },
+};
+
+export const campaignSettingDocs: RouteDocs = {
+  "GET /": { summary: "The company's campaign settings" },
+  "POST /": {
+    summary: "Change the campaign settings",
+    body: SettingsBody,
+  },
+};

@@ -11,7 +11,6 @@ import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery, pageNumberField } from "../../lib/http/list_query.ts";
 import { idField, idParam, parseId, queryIdField } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireFeature } from "../../services/accounts/permissions.ts";
 import {
   createChat,
   deleteChat,
@@ -22,7 +21,9 @@ import {
   sendChatMessage,
   updateChat,
 } from "../../services/chats/mod.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
+import { requireFeature } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 /** A member as the spec's client sends it (`{id}`) or a bare id. */
 const MemberId = z.union([idField(), z.object({ id: idField() }).transform((user) => user.id)]);
@@ -46,7 +47,7 @@ export const MessagesQuery = z.object({
 const NOT_FOUND = "ERR_NO_CHAT_FOUND";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function chatRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function chatRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireFeature(deps.db, "useInternalChat"));
   const member = (c: Parameters<typeof requireAuth>[0]) => {
@@ -100,3 +101,20 @@ export function chatRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const chatDocs: RouteDocs = {
+  "GET /": { summary: "The user's internal chats", query: ListQuery },
+  "POST /": { summary: "Start an internal chat", body: Fields },
+  "GET /:key": { summary: "One internal chat, by id or uuid" },
+  "PUT /:id{[0-9]+}": {
+    summary: "Rename a chat or change its members",
+    body: UpdateBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a chat (its owner)" },
+  "POST /:id{[0-9]+}/read": { summary: "Mark a chat read" },
+  "GET /:id{[0-9]+}/messages": {
+    summary: "A chat's messages, a page at a time",
+    query: MessagesQuery,
+  },
+  "POST /:id{[0-9]+}/messages": { summary: "Write in a chat", body: MessageBody },
+};

@@ -10,14 +10,13 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { type Principal, requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin, requireSuper } from "../../services/accounts/permissions.ts";
 import {
   findCompany,
   findCompanyPlan,
@@ -35,6 +34,9 @@ import { OpeningHours } from "../../services/companies/opening_hours.ts";
 import { billingFieldsOf } from "../../services/companies/billing_fields.ts";
 import { createT } from "../../lib/i18n/mod.ts";
 import { requestLanguage } from "./_account_fields.ts";
+import { requireAdmin, requireSuper } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN, SUPER } from "./openapi/phrases.ts";
 
 /** Optional free text: blank becomes null. */
 function optionalText(max: number) {
@@ -93,7 +95,7 @@ function assertOwnOrSuper(auth: Principal, companyId: number): void {
 }
 
 /** `hub`: blocking, expiring or deleting a company closes its open sockets. */
-export function companyRoutes(deps: ServiceDeps & { publicUrl: string }): Hono<AppEnv> {
+export function companyRoutes(deps: WebDeps): Hono<AppEnv> {
   const { db, hub } = deps;
   const routes = new Hono<AppEnv>();
 
@@ -149,3 +151,33 @@ export function companyRoutes(deps: ServiceDeps & { publicUrl: string }): Hono<A
 
   return routes;
 }
+
+export const companyDocs: RouteDocs = {
+  "GET /": {
+    summary: "List companies, a page at a time",
+    description: SUPER,
+    query: ListQuery,
+  },
+  "GET /list": { summary: "Every company", description: SUPER },
+  "GET /listPlan/:companyId{[0-9]+}": { summary: "A company with its plan" },
+  "POST /": {
+    summary: "Create a company",
+    description: SUPER,
+    body: NewCompany,
+  },
+  "GET /:id{[0-9]+}": { summary: "One company" },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a company",
+    description: SUPER,
+    body: CompanyFields,
+  },
+  "DELETE /:id{[0-9]+}": {
+    summary: "Delete a company and all its data",
+    description: SUPER,
+  },
+  "PUT /:id{[0-9]+}/schedules": {
+    summary: "Set the company's opening hours",
+    description: ADMIN,
+    body: SchedulesBody,
+  },
+};

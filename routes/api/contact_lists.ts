@@ -12,8 +12,7 @@ import { AppError } from "../../lib/http/errors.ts";
 import { ListQuery, pageNumberField } from "../../lib/http/list_query.ts";
 import { idField, idParam, queryIdField } from "../../lib/http/params.ts";
 import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
-import { requireCampaigns } from "../../services/campaigns/access.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   allContactLists,
   createContactList,
@@ -31,6 +30,8 @@ import {
 } from "../../services/contact_lists/items.ts";
 import { importIntoList } from "../../services/contact_lists/import.ts";
 import { uploadedRows } from "./contacts.ts";
+import { requireCampaigns } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 /** 50,000 rows of name, number and e-mail fit well within this. */
 const LIST_FILE_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -51,7 +52,7 @@ export const UploadFields = z.object({
   whatsappId: z.preprocess((v) => v === "" ? undefined : v, queryIdField().optional()),
 });
 
-export function contactListRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function contactListRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireCampaigns(deps.db));
   const company = (c: Parameters<typeof requireAuth>[0]) => requireAuth(c).companyId;
@@ -98,7 +99,7 @@ export function contactListRoutes(deps: ServiceDeps): Hono<AppEnv> {
   return routes;
 }
 
-export function contactListItemRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function contactListItemRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireCampaigns(deps.db));
   const company = (c: Parameters<typeof requireAuth>[0]) => requireAuth(c).companyId;
@@ -123,3 +124,37 @@ export function contactListItemRoutes(deps: ServiceDeps): Hono<AppEnv> {
   });
   return routes;
 }
+
+export const contactListDocs: RouteDocs = {
+  "GET /": { summary: "List contact lists, a page at a time", query: ListQuery },
+  "GET /list": { summary: "Every contact list" },
+  "GET /:id{[0-9]+}": { summary: "One contact list" },
+  "POST /": { summary: "Create a contact list", body: ListBody },
+  "PUT /:id{[0-9]+}": {
+    summary: "Rename a contact list",
+    body: ListBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a contact list" },
+  "POST /:id{[0-9]+}/upload": {
+    summary: "Add a spreadsheet's numbers to a contact list",
+    body: UploadFields,
+    files: ["file"],
+  },
+};
+
+export const contactListItemDocs: RouteDocs = {
+  "GET /": {
+    summary: "A contact list's entries",
+    query: ItemsQuery,
+  },
+  "GET /:id{[0-9]+}": { summary: "One contact list entry" },
+  "POST /": {
+    summary: "Add an entry to a contact list",
+    body: ItemBody,
+  },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a contact list entry",
+    body: ItemFields.partial(),
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Remove a contact list entry" },
+};

@@ -22,14 +22,13 @@ import {
   validateQuery,
 } from "../../lib/http/validate.ts";
 import { readSpreadsheet } from "../../lib/spreadsheet/read.ts";
-import { requireAdmin, requirePermission } from "../../services/accounts/permissions.ts";
 import {
   createContact,
   deleteContact,
   showContact,
   updateContact,
 } from "../../services/contacts/contacts.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { exportContactsCsv } from "../../services/contacts/export.ts";
 import { contactRowsOf, type RawContactRow } from "../../services/contacts/import/columns.ts";
 import { importContacts } from "../../services/contacts/import/import.ts";
@@ -39,6 +38,9 @@ import { readPhoneBook } from "../../services/contacts/phone_book.ts";
 import { setContactTags } from "../../services/contacts/contact_tags.ts";
 import { listContactTickets } from "../../services/tickets/contact_tickets.ts";
 import { TagIdsField } from "./tags.ts";
+import { requireAdmin, requirePermission } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 /** An import file: 5 MiB holds far more than the 20,000 rows an import may have. */
 export const IMPORT_FILE_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -126,7 +128,7 @@ function isMultipart(c: Context<AppEnv>): boolean {
   return (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data");
 }
 
-export function contactRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function contactRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const fileLimit = bodyLimit({ maxSize: IMPORT_FILE_LIMIT_BYTES });
 
@@ -223,3 +225,33 @@ export function contactRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const contactDocs: RouteDocs = {
+  "GET /": { summary: "List contacts, a page at a time", query: ListQuery },
+  "GET /list": {
+    summary: "Contacts for pickers (by name or number)",
+    query: OptionsQuery,
+  },
+  "GET /export": { summary: "Every contact as a spreadsheet" },
+  "POST /upload": { summary: "Import contacts from a spreadsheet", files: ["file"] },
+  "GET /phone-book": {
+    summary: "The phone's own contacts, through a connection",
+    query: PhoneBookQuery,
+  },
+  "POST /import": {
+    summary: "Import the phone's contacts",
+    body: ImportBody,
+  },
+  "GET /:id{[0-9]+}": { summary: "One contact" },
+  "POST /": { summary: "Create a contact", body: CreateBody },
+  "PUT /:id{[0-9]+}": { summary: "Change a contact", body: UpdateBody },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a contact", description: ADMIN },
+  "GET /:id{[0-9]+}/tickets": {
+    summary: "A contact's tickets, newest first (the ones the caller may see)",
+    query: ContactTicketsQuery,
+  },
+  "PUT /:id{[0-9]+}/tags": {
+    summary: "Replace a contact's tags",
+    body: ContactTagsBody,
+  },
+};

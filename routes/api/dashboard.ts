@@ -8,7 +8,6 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { dayField, validateQuery } from "../../lib/http/validate.ts";
-import { requirePermission } from "../../services/accounts/permissions.ts";
 import {
   MAX_PERIOD_DAYS,
   type PeriodQuery,
@@ -16,7 +15,10 @@ import {
   readTicketsByDay,
   readTicketsByUser,
 } from "../../services/dashboard/mod.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
+import { requirePermission } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 export const Filter = z.object({
   days: z.coerce.number().int().min(1).max(MAX_PERIOD_DAYS).optional(),
@@ -30,7 +32,7 @@ export const Filter = z.object({
   dateTo: query.date_to ?? query.finalDate,
 }));
 
-export function dashboardRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function dashboardRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const viewer = (c: Parameters<typeof requirePermission>[0]) => {
     const who = requirePermission(c, "dashboard:view");
@@ -54,3 +56,21 @@ export function dashboardRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const dashboardDocs: RouteDocs = {
+  "GET /": {
+    summary: "The dashboard's counters for a period (days, or date_from and date_to)",
+    description: ADMIN,
+    query: Filter,
+  },
+  "GET /ticketsUsers": {
+    summary: "Tickets per attendant in a period",
+    description: ADMIN,
+    query: Filter,
+  },
+  "GET /ticketsDay": {
+    summary: "Tickets per day (per hour for a single day) in a period",
+    description: ADMIN,
+    query: Filter,
+  },
+};

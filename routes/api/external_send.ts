@@ -13,9 +13,10 @@ import { sharedRateLimit } from "../../lib/http/shared_rate_limit.ts";
 import { isMultipart, readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { fieldRefusal, validate, validateJson } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { bearerToken, connectionOfToken } from "../../services/external_api/connection.ts";
 import { apiMessageStatus, sendFromApi } from "../../services/external_api/send.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 /** Calls a minute per token, counted in the database across every instance. */
 export const RATE_LIMIT = 60;
@@ -33,7 +34,7 @@ export const SendBody = z.object({
 });
 const IdempotencyKey = z.string().trim().min(1).max(200).optional();
 
-export function externalSendRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function externalSendRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const perToken = sharedRateLimit(deps.db, {
     limit: RATE_LIMIT,
@@ -88,3 +89,36 @@ export function externalSendRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+const INTEGRATORS = "integrators";
+const SEND_API = "The integrators' API (plan flag useExternalApi): signed in by the " +
+  "connection's token, 60 calls a minute per token (429 with Retry-After beyond), an " +
+  "`Idempotency-Key` header answers a repeated call as the first and sends nothing. The " +
+  "number is normalised and checked on WhatsApp (400 ERR_INVALID_NUMBER); a disconnected " +
+  "connection answers 409 ERR_WAPP_NOT_CONNECTED. Answers " +
+  '`{mensagem: "Mensagem enviada", messageId, messageIds, ticketId}`.';
+
+export const externalSendDocs: RouteDocs = {
+  "POST /messages/send": {
+    summary: "Send a message to a number (integrators; the path Whaticket integrators call)",
+    description: `${SEND_API} Multipart sends \`medias\` (up to 10 files, the text on the first).`,
+    access: "connection",
+    tag: INTEGRATORS,
+    body: SendBody,
+    files: ["medias"],
+  },
+  "POST /send": {
+    summary: "Send a message to a number (integrators)",
+    description: `${SEND_API} The same as POST /api/messages/send.`,
+    access: "connection",
+    tag: INTEGRATORS,
+    body: SendBody,
+    files: ["medias"],
+  },
+  "GET /messages/send/:messageId{[0-9]+}": {
+    summary: "A message sent through the API, with its acks",
+    description: "ack: 0 queued, 1 sent, 2 reached the server, 3 delivered, 4 read, 5 played.",
+    access: "connection",
+    tag: INTEGRATORS,
+  },
+};

@@ -13,8 +13,7 @@ import { idField, idParam, parseId } from "../../lib/http/params.ts";
 import { readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   allFiles,
   createFile,
@@ -24,6 +23,9 @@ import {
   updateFile,
   uploadFileOptions,
 } from "../../services/files/files.ts";
+import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 /** Admin §5: a name of at least three characters and a message. */
 export const FileBody = z.object({
@@ -37,7 +39,7 @@ export const FileBody = z.object({
 /** Up to this many files in one upload call. */
 const MAX_FILES_PER_UPLOAD = 10;
 
-export function fileRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function fileRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const fileId = (c: Context<AppEnv>) => idParam(c, "id", "ERR_NO_FILE_FOUND");
 
@@ -90,3 +92,21 @@ export function fileRoutes(deps: ServiceDeps): Hono<AppEnv> {
   );
   return routes;
 }
+
+export const fileDocs: RouteDocs = {
+  "GET /": { summary: "List file lists, a page at a time", query: ListQuery },
+  "GET /list": { summary: "Every file list" },
+  "GET /:id{[0-9]+}": { summary: "One file list" },
+  "POST /": { summary: "Create a file list", description: ADMIN, body: FileBody },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a file list",
+    description: ADMIN,
+    body: FileBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a file list", description: ADMIN },
+  "POST /uploadList/:id{[0-9]+}": {
+    summary: "Upload a file list's files",
+    description: `${ADMIN} Multipart: \`files\` and, for each, its option's \`id\`, in order.`,
+    files: ["files"],
+  },
+};

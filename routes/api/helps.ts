@@ -4,13 +4,12 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireSuper } from "../../services/accounts/permissions.ts";
 import {
   createHelp,
   deleteHelp,
@@ -19,6 +18,9 @@ import {
   updateHelp,
 } from "../../services/helps/helps.ts";
 import { youtubeVideoId } from "../../services/helps/youtube.ts";
+import { requireSuper } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { SUPER } from "./openapi/phrases.ts";
 
 export const HelpFields = z.object({
   title: z.string().trim().min(1).max(200),
@@ -37,7 +39,7 @@ export const HelpFields = z.object({
 
 export const NewHelp = HelpFields.extend({ description: HelpFields.shape.description.default("") });
 
-export function helpRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function helpRoutes(deps: WebDeps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
 
@@ -70,3 +72,19 @@ export function helpRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const helpDocs: RouteDocs = {
+  "GET /list": { summary: "Every help video" },
+  "GET /": {
+    summary: "List help videos, a page at a time",
+    description: SUPER,
+    query: ListQuery,
+  },
+  "POST /": { summary: "Create a help video", description: SUPER, body: NewHelp },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a help video",
+    description: SUPER,
+    body: HelpFields.partial(),
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a help video", description: SUPER },
+};

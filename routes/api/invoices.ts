@@ -6,14 +6,16 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin, requireSuper } from "../../services/accounts/permissions.ts";
 import { findInvoice, listInvoices } from "../../services/billing/invoices.ts";
 import { markPaidByHand } from "../../services/billing/payments.ts";
+import { requireAdmin, requireSuper } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { SUPER } from "./openapi/phrases.ts";
 
 export const MarkPaid = z.object({
   status: z.literal("paid", "ERR_INVOICE_STATUS_PAID_ONLY"),
@@ -21,7 +23,7 @@ export const MarkPaid = z.object({
     .min(3, "ERR_PAYMENT_REASON_REQUIRED").max(500),
 });
 
-export function invoiceRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function invoiceRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   // The company's invoices are for its admins, as the /financeiro page is (core §2).
@@ -46,3 +48,16 @@ export function invoiceRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const invoiceDocs: RouteDocs = {
+  "GET /all": {
+    summary: "The company's invoices (every company's for the super user)",
+    query: ListQuery,
+  },
+  "GET /:id{[0-9]+}": { summary: "One invoice" },
+  "PUT /:id{[0-9]+}": {
+    summary: "Mark an invoice paid by hand",
+    description: SUPER,
+    body: MarkPaid,
+  },
+};

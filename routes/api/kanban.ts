@@ -8,11 +8,12 @@ import { Hono } from "hono";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
-import { requireFeature } from "../../services/accounts/permissions.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { kanbanTickets, moveToLane } from "../../services/tickets/kanban.ts";
+import { requireFeature } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
-export function kanbanRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function kanbanRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const kanban = requireFeature(deps.db, "useKanban");
   const ticketId = (c: Parameters<typeof idParam>[0]) =>
@@ -33,3 +34,19 @@ export function kanbanRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const kanbanDocs: RouteDocs = {
+  "GET /ticket/kanban": {
+    tag: "kanban",
+    summary: "The kanban's tickets",
+    description: "Plan flag useKanban.",
+  },
+  "PUT /ticket-tags/:ticketId{[0-9]+}/:tagId{[0-9]+}": {
+    tag: "kanban",
+    summary: "Move a ticket to a kanban column",
+  },
+  "DELETE /ticket-tags/:ticketId{[0-9]+}": {
+    tag: "kanban",
+    summary: "Take a ticket off the kanban's columns",
+  },
+};

@@ -7,13 +7,15 @@
  * folder, so no request can reach anything else on disk.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { fileTypeOf } from "../../lib/media/types.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
-export function mediaRoutes(deps: Pick<ServiceDeps, "media" | "mediaLinks">): Hono<AppEnv> {
+export function mediaRoutes(deps: Pick<WebDeps, "media" | "mediaLinks">): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get(
@@ -48,3 +50,14 @@ export function mediaRoutes(deps: Pick<ServiceDeps, "media" | "mediaLinks">): Ho
 
   return routes;
 }
+
+/** The signed link's query of a media file (lib/media/signed_url.ts). */
+const SignedLink = z.object({ expires: z.string().optional(), signature: z.string().optional() });
+
+export const mediaDocs: RouteDocs = {
+  "GET /:companyId{[0-9]+}/:area{[a-z][a-z-]*}/:file{[A-Za-z0-9][A-Za-z0-9._-]*}": {
+    summary: "A stored file (the company's own, or through a signed link)",
+    description: "Also takes the access token as `?token=`, for `<img>` and `<audio>`.",
+    query: SignedLink,
+  },
+};

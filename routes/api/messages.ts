@@ -11,9 +11,10 @@ import { idParam, queryIdField } from "../../lib/http/params.ts";
 import { isMultipart, readMultipart, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { fieldRefusal, validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { deleteTicketMessage, sendTicketMessage } from "../../services/tickets/outbound.ts";
 import { listMessages } from "../../services/tickets/read.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 export const MessagesQuery = z.object({
   cursor: z.string().max(100).optional(),
@@ -38,7 +39,7 @@ export const SendBody = z.object({
   quotedMsgId: input.quotedMsgId ?? quotedMsg?.id ?? undefined,
 }));
 
-export function messageRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function messageRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/:ticketId{[0-9]+}", async (c) => {
@@ -89,3 +90,16 @@ export function messageRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const messageDocs: RouteDocs = {
+  "GET /:ticketId{[0-9]+}": {
+    summary: "A ticket's messages, a page at a time",
+    query: MessagesQuery,
+  },
+  "POST /:ticketId{[0-9]+}": {
+    summary: "Send a message in a ticket (text, or files as multipart `medias`)",
+    body: SendBody,
+    files: ["medias"],
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a message for everyone" },
+};

@@ -12,7 +12,7 @@ import { clientIp } from "../../lib/http/client_ip.ts";
 import { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { readJson, validate } from "../../lib/http/validate.ts";
 import { createT } from "../../lib/i18n/mod.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   checkEmail,
   checkResetCode,
@@ -26,6 +26,7 @@ import {
 } from "../../services/accounts/password_reset.ts";
 import { passwordResetMail } from "../../services/accounts/reset_mail.ts";
 import { requestLanguage, ruledString } from "./_account_fields.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 const emailField = ruledString(checkEmail).transform((s) => s.trim().toLowerCase());
 
@@ -37,14 +38,8 @@ export const resetBody = z.object({
   password: ruledString(checkStrongPassword),
 });
 
-export interface PasswordResetRouteDeps extends ServiceDeps {
-  /** The installation's signing key; it also keys the stored hashes of the codes. */
-  jwtKey: Uint8Array;
-  /** PUBLIC_URL, for the link in the e-mail. */
-  publicUrl: string;
-}
-
-export function passwordResetRoutes(deps: PasswordResetRouteDeps): Hono<AppEnv> {
+/** `jwtKey` also keys the stored hashes of the codes; `publicUrl` is the e-mail's link. */
+export function passwordResetRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const WINDOW_MS = 15 * 60_000;
   // Each request may send an e-mail: few per address, so nobody's mailbox can be flooded;
@@ -105,3 +100,28 @@ export function passwordResetRoutes(deps: PasswordResetRouteDeps): Hono<AppEnv> 
 
   return routes;
 }
+
+export const passwordResetDocs: RouteDocs = {
+  "POST /forgetpassword": {
+    tag: "auth",
+    summary: "E-mail a password reset link",
+    access: "public",
+    body: forgetBody,
+  },
+  "POST /forgetpassword/:email": {
+    tag: "auth",
+    summary: "E-mail a password reset link (the e-mail in the path)",
+    access: "public",
+  },
+  "POST /resetpasswords": {
+    tag: "auth",
+    summary: "Set a new password with a reset token",
+    access: "public",
+    body: resetBody,
+  },
+  "POST /resetpasswords/:email/:token/:newPassword": {
+    tag: "auth",
+    summary: "Set a new password with a reset token (all in the path)",
+    access: "public",
+  },
+};

@@ -7,12 +7,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { decimalText } from "../../lib/http/client_values.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin, requireSuper } from "../../services/accounts/permissions.ts";
 import { listPublicPlans } from "../../services/accounts/signup.ts";
 import {
   createPlan,
@@ -23,6 +22,9 @@ import {
   updatePlan,
 } from "../../services/plans/plans.ts";
 import { NEW_PLAN_DEFAULTS } from "../../services/plans/plan_defaults.ts";
+import { requireAdmin, requireSuper } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { SUPER } from "./openapi/phrases.ts";
 
 const count = z.number().int().min(0).max(100_000);
 const flag = z.boolean();
@@ -52,7 +54,7 @@ export const PlanFields = z.object({
 export const NewPlan = PlanFields.required({ name: true })
   .transform((plan) => ({ ...NEW_PLAN_DEFAULTS, ...plan }));
 
-export function planRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function planRoutes(deps: WebDeps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
 
@@ -93,3 +95,20 @@ export function planRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const planDocs: RouteDocs = {
+  "GET /all": { summary: "Every plan", description: SUPER },
+  "GET /": {
+    summary: "List plans, a page at a time",
+    description: SUPER,
+    query: ListQuery,
+  },
+  "POST /": { summary: "Create a plan", description: SUPER, body: NewPlan },
+  "GET /:id{[0-9]+}": { summary: "One plan" },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a plan",
+    description: SUPER,
+    body: PlanFields,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a plan", description: SUPER },
+};

@@ -10,8 +10,7 @@ import { idField, idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { PROMPT_VOICES, TEXT_ONLY } from "../../lib/ai/voices.ts";
 import { AZURE_REGION_NAME } from "../../lib/ai/azure_speech.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   createPrompt,
   deletePrompt,
@@ -19,6 +18,9 @@ import {
   showPrompt,
   updatePrompt,
 } from "../../services/prompts/prompts.ts";
+import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 /** A secret field: blank means "keep the stored one" on update. */
 const secretField = z.string().trim().max(500).optional().transform((value) => value || undefined);
@@ -42,7 +44,7 @@ export const PromptBody = z.object({
   queueId: idField("ERR_INVALID_OPTION", "ERR_PROMPT_QUEUE_REQUIRED"),
 });
 
-export function promptRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function promptRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const promptId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", "ERR_NO_PROMPT_FOUND");
 
@@ -75,3 +77,19 @@ export function promptRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const promptDocs: RouteDocs = {
+  "GET /": { summary: "List AI prompts, a page at a time", query: ListQuery },
+  "GET /:id{[0-9]+}": { summary: "One AI prompt" },
+  "POST /": {
+    summary: "Create an AI prompt",
+    description: ADMIN,
+    body: PromptBody,
+  },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change an AI prompt",
+    description: ADMIN,
+    body: PromptBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete an AI prompt", description: ADMIN },
+};

@@ -10,8 +10,7 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   createIntegration,
   deleteIntegration,
@@ -22,6 +21,9 @@ import {
   updateIntegration,
 } from "../../services/integrations/integrations.ts";
 import { DIALOGFLOW_LANGUAGES, INTEGRATION_TYPES } from "../../services/integrations/types.ts";
+import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 const text = (max: number) => z.string().trim().max(max).default("");
 
@@ -79,7 +81,7 @@ export const TestSessionBody = z.object({
   dialogflowLocation,
 });
 
-export function queueIntegrationRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function queueIntegrationRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const integrationId = (c: Parameters<typeof idParam>[0]) =>
     idParam(c, "id", "ERR_NO_INTEGRATION_FOUND");
@@ -124,3 +126,38 @@ export function queueIntegrationRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const queueIntegrationDocs: RouteDocs = {
+  "GET /": {
+    summary: "List queue integrations (webhook, n8n, Typebot, Dialogflow)",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+    query: ListQuery,
+  },
+  "GET /:id{[0-9]+}": {
+    summary: "One queue integration",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+  },
+  "POST /": {
+    summary: "Create a queue integration",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+    body: IntegrationBody,
+  },
+  "POST /testSession": {
+    summary: "Check Dialogflow credentials with one detectIntent call",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+    body: TestSessionBody,
+  },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a queue integration",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+    body: IntegrationBody,
+  },
+  "POST /:id{[0-9]+}/secret": {
+    summary: "Rotate a webhook or n8n integration's signing secret",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+  },
+  "DELETE /:id{[0-9]+}": {
+    summary: "Delete a queue integration (queues and connections pointing at it are unlinked)",
+    description: `${ADMIN} Plan flag useIntegrations.`,
+  },
+};

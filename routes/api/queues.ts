@@ -1,7 +1,7 @@
 /**
- * `/api/queue` and `/api/queue-options` (admin §8 "Queues", "Queue options"). Every signed-in
- * user of the company reads them (tickets, transfers and filters need the queues); only admins
- * change them.
+ * `/api/queue` (admin §8 "Queues"; the options are queue_options.ts). Every signed-in user of
+ * the company reads them (tickets, transfers and filters need the queues); only admins change
+ * them.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -15,25 +15,12 @@ import {
   readUploadForm,
   uploadBodyLimit,
 } from "../../lib/http/upload.ts";
-import { validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
+import { validate, validateJson } from "../../lib/http/validate.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
+import type { WebDeps } from "../deps.ts";
 import { OpeningHours } from "../../services/companies/opening_hours.ts";
-import {
-  attachQueueMedia,
-  attachQueueOptionMedia,
-  detachQueueMedia,
-  detachQueueOptionMedia,
-} from "../../services/queues/media.ts";
-import {
-  createQueueOption,
-  deleteQueueOption,
-  listQueueOptions,
-  showQueueOption,
-  updateQueueOption,
-} from "../../services/queues/options.ts";
+import { attachQueueMedia, detachQueueMedia } from "../../services/queues/media.ts";
 import {
   createQueue,
   deleteQueue,
@@ -46,6 +33,9 @@ import {
   type OptionTreeNode,
   QUEUE_OPTION_KINDS,
 } from "../../services/queues/option_tree.ts";
+import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN, ATTACH } from "./openapi/phrases.ts";
 
 /** The id of a queue's integration or prompt (or an option's forward queue), or null for none. */
 const linkId = z.preprocess(
@@ -152,29 +142,10 @@ async function readQueueSave<S extends z.ZodType>(
   return { input: validate(schema, json), files };
 }
 
-export const ListOptionsQuery = z.object({
-  // Text first, so that a missing queueId is "required" rather than "not a number".
-  queueId: z.string().pipe(z.coerce.number<string>().int().min(1).max(2_147_483_647)),
-  parentId: z.coerce.number().int().min(-1).max(2_147_483_647).optional(),
-});
-
-const OptionFields = z.object({
-  title: z.string().trim().min(1).max(100),
-  message: z.string().max(10_000),
-  option: z.coerce.string().trim().max(20),
-});
-export const CreateOption = OptionFields.partial({ message: true, option: true }).extend({
-  queueId: z.number().int().min(1).max(2_147_483_647),
-  // -1, null or nothing: the queue's top level.
-  parentId: z.number().int().min(-1).max(2_147_483_647).nullable().optional()
-    .transform((id) => (id === undefined || id === null || id === -1 ? null : id)),
-});
-export const UpdateOption = OptionFields.partial();
-
-type IdContext = Parameters<typeof idParam>[0];
+export type IdContext = Parameters<typeof idParam>[0];
 
 /** The multipart upload routes: admins only, checked before reading a body of up to 16 MB. */
-function uploadRoute(
+export function uploadRoute(
   routes: Hono<AppEnv>,
   notFound: string,
   attach: (c: IdContext, id: number, file: File) => Promise<unknown>,
@@ -194,7 +165,7 @@ function uploadRoute(
   );
 }
 
-export function queueRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function queueRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const queueId = (c: IdContext) => idParam(c, "id", "ERR_NO_QUEUE_FOUND");
 
@@ -243,45 +214,29 @@ export function queueRoutes(deps: ServiceDeps): Hono<AppEnv> {
   return routes;
 }
 
-export function queueOptionRoutes(deps: ServiceDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const optionId = (c: IdContext) => idParam(c, "id", "ERR_NO_QUEUE_OPTION_FOUND");
-
-  routes.get("/", async (c) => {
-    const who = requireAuth(c);
-    return c.json(await listQueueOptions(deps.db, who, validateQuery(c, ListOptionsQuery)));
-  });
-
-  routes.get("/:id{[0-9]+}", async (c) => {
-    const who = requireAuth(c);
-    return c.json(await showQueueOption(deps.db, who, optionId(c)));
-  });
-
-  routes.post("/", async (c) => {
-    const who = requireAdmin(c);
-    return c.json(await createQueueOption(deps, who, await validateJson(c, CreateOption)));
-  });
-
-  routes.put("/:id{[0-9]+}", async (c) => {
-    const who = requireAdmin(c);
-    const id = optionId(c);
-    return c.json(await updateQueueOption(deps, who, id, await validateJson(c, UpdateOption)));
-  });
-
-  routes.delete("/:id{[0-9]+}", async (c) => {
-    const who = requireAdmin(c);
-    await deleteQueueOption(deps, who, optionId(c));
-    return c.body(null, 204);
-  });
-
-  uploadRoute(routes, "ERR_NO_QUEUE_OPTION_FOUND", (c, id, file) => {
-    return attachQueueOptionMedia(deps, requireAdmin(c), id, file);
-  });
-
-  routes.delete("/:id{[0-9]+}/media-upload", async (c) => {
-    const who = requireAdmin(c);
-    return c.json(await detachQueueOptionMedia(deps, who, optionId(c)));
-  });
-
-  return routes;
-}
+export const queueDocs: RouteDocs = {
+  "GET /": { summary: "Every queue" },
+  "GET /:id{[0-9]+}": { summary: "One queue with its options tree" },
+  "POST /": {
+    summary: "Create a queue",
+    description:
+      `${ADMIN} JSON, or multipart with the queue as JSON in \`queue\` and the options' files.`,
+    body: CreateQueue,
+  },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a queue",
+    description:
+      `${ADMIN} JSON, or multipart with the queue as JSON in \`queue\` and the options' files.`,
+    body: UpdateQueue,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a queue", description: ADMIN },
+  "POST /:id{[0-9]+}/media-upload": {
+    summary: "Attach a file to a queue's greeting",
+    description: ATTACH,
+    files: ["file"],
+  },
+  "DELETE /:id{[0-9]+}/media-upload": {
+    summary: "Remove a queue's file",
+    description: ADMIN,
+  },
+};

@@ -8,7 +8,7 @@ import { idParam } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { fieldRefusal, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   attachQuickMessageMedia,
   detachQuickMessageMedia,
@@ -21,6 +21,8 @@ import {
   showQuickMessage,
   updateQuickMessage,
 } from "../../services/quick_messages/quick_messages.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ATTACH } from "./openapi/phrases.ts";
 
 /** Admin §5: shortcode required. A leading "/" (how agents type it) is not part of it. */
 const Fields = z.object({
@@ -40,7 +42,7 @@ export const UpdateBody = Fields.partial();
 /** The original client sends `typeArch=quickMessage`; it never chooses a folder here. */
 const UPLOAD_TYPE = "quickMessage";
 
-export function quickMessageRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function quickMessageRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const messageId = (c: Parameters<typeof idParam>[0]) =>
     idParam(c, "id", "ERR_NO_QUICK_MESSAGE_FOUND");
@@ -103,3 +105,21 @@ export function quickMessageRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const quickMessageDocs: RouteDocs = {
+  "GET /": { summary: "List quick replies, a page at a time", query: ListQuery },
+  "GET /list": { summary: "The quick replies the user may use" },
+  "GET /:id{[0-9]+}": { summary: "One quick reply" },
+  "POST /": { summary: "Create a quick reply", body: CreateBody },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a quick reply",
+    body: UpdateBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a quick reply" },
+  "POST /:id{[0-9]+}/media-upload": {
+    summary: "Attach a file to a quick reply",
+    description: ATTACH,
+    files: ["file"],
+  },
+  "DELETE /:id{[0-9]+}/media-upload": { summary: "Remove a quick reply's file" },
+};

@@ -11,7 +11,6 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { isMultipart, readMultipart } from "../../lib/http/upload.ts";
 import { fieldRefusal, validate, validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
 import type { MediaKind } from "../../services/whatsapp/provider.ts";
 import {
   pairSandbox,
@@ -21,8 +20,11 @@ import {
   sandboxInbound,
   sandboxOutbound,
 } from "../../services/whatsapp/sandbox/service.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { REQUIRED } from "../../lib/http/field_errors.ts";
+import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 const number = z.string().trim().regex(/^\d{8,20}$/, "ERR_INVALID_NUMBER");
 /** The customer whose side of the conversation is read. */
@@ -53,7 +55,7 @@ function mediaKindOf(mimetype: string): MediaKind {
   return major === "image" || major === "audio" || major === "video" ? major : "document";
 }
 
-export function sandboxRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function sandboxRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post("/sandbox/:id/pair", async (c) => {
@@ -127,3 +129,35 @@ export function sandboxRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const sandboxDocs: RouteDocs = {
+  "POST /sandbox/:id/pair": {
+    summary: "Pair a sandbox connection (no phone needed)",
+    description: ADMIN,
+  },
+  "POST /sandbox/:id/inbound": {
+    summary: "A simulated customer writes to a sandbox connection",
+    description: `${ADMIN} JSON, or multipart with one file in \`medias\`.`,
+    body: InboundBody,
+    files: ["medias"],
+  },
+  "POST /sandbox/:id/call": {
+    summary: "A simulated customer calls a sandbox connection",
+    description: ADMIN,
+    body: CallBody,
+  },
+  "GET /sandbox/:id/outbound": {
+    summary: "What a sandbox connection sent to a customer",
+    description: ADMIN,
+    query: NumberQuery,
+  },
+  "GET /sandbox/:id/conversation": {
+    summary: "A sandbox customer's whole conversation",
+    description: ADMIN,
+    query: NumberQuery,
+  },
+  "GET /sandbox/:id/customers": {
+    summary: "The sandbox's simulated customers",
+    description: ADMIN,
+  },
+};

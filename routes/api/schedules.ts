@@ -8,8 +8,7 @@ import { idField, idParam, queryIdField } from "../../lib/http/params.ts";
 import { readUploadForm, uploadBodyLimit } from "../../lib/http/upload.ts";
 import { instantField, validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { MAX_MEDIA_BYTES } from "../../lib/media/store.ts";
-import { requireFeature } from "../../services/accounts/permissions.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { attachScheduleMedia, detachScheduleMedia } from "../../services/schedules/media.ts";
 import {
   createSchedule,
@@ -18,6 +17,9 @@ import {
   showSchedule,
   updateSchedule,
 } from "../../services/schedules/schedules.ts";
+import { requireFeature } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ATTACH } from "./openapi/phrases.ts";
 
 /** Admin §5: body at least 5 characters; contact and time required. */
 export const Fields = z.object({
@@ -34,7 +36,7 @@ export const ScheduleQuery = ListQuery.extend({
   to: instantField().optional(),
 });
 
-export function scheduleRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function scheduleRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const scheduleId = (c: Parameters<typeof idParam>[0]) =>
     idParam(c, "id", "ERR_NO_SCHEDULE_FOUND");
@@ -82,3 +84,26 @@ export function scheduleRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const scheduleDocs: RouteDocs = {
+  "GET /": {
+    summary: "List scheduled messages",
+    description: "Plan flag useSchedules.",
+    query: ScheduleQuery,
+  },
+  "GET /:id{[0-9]+}": { summary: "One scheduled message" },
+  "POST /": { summary: "Schedule a message", body: Fields },
+  "PUT /:id{[0-9]+}": {
+    summary: "Change a scheduled message (not once sent)",
+    body: UpdateBody,
+  },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a scheduled message" },
+  "POST /:id{[0-9]+}/media-upload": {
+    summary: "Attach an image to a scheduled message",
+    description: ATTACH,
+    files: ["file"],
+  },
+  "DELETE /:id{[0-9]+}/media-upload": {
+    summary: "Remove a scheduled message's image",
+  },
+};

@@ -6,18 +6,20 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { validateJson } from "../../lib/http/validate.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { settingsFor, updateSetting } from "../../services/settings/settings.ts";
-import { SECRET_MAX_LENGTH } from "../../services/settings/setting_values.ts";
+import { SECRET_MAX_LENGTH } from "../../services/settings/catalogue.ts";
+import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 // The service checks each key's own values; this only bounds the longest, a credential.
 export const SettingBody = z.object({ value: z.string().max(SECRET_MAX_LENGTH) });
 
-export function settingRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function settingRoutes(deps: WebDeps): Hono<AppEnv> {
   const { db, hub } = deps;
   const routes = new Hono<AppEnv>();
 
@@ -34,3 +36,12 @@ export function settingRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const settingDocs: RouteDocs = {
+  "GET /": { summary: "The company's settings" },
+  "PUT /:key": {
+    summary: "Change one setting",
+    description: ADMIN,
+    body: SettingBody,
+  },
+};

@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { clientIp } from "../../lib/http/client_ip.ts";
 import { RateLimiter } from "../../lib/http/rate_limit.ts";
@@ -23,6 +23,7 @@ import {
 } from "../../services/accounts/account_rules.ts";
 import { listPublicPlans, signUpCompany } from "../../services/accounts/signup.ts";
 import { ruledString, ruleIssue } from "./_account_fields.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 export const signupBody = z.object({
   name: ruledString(checkName).transform((s) => s.trim()),
@@ -48,7 +49,7 @@ export const signupBody = z.object({
   campaignsEnabled: z.unknown().optional(),
 });
 
-export function signupRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function signupRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Sign-ups are rare; a burst from one address is a script creating companies or probing
   // which e-mails have accounts (ERR_EMAIL_TAKEN answers that, as it must for the form).
@@ -71,3 +72,13 @@ export function signupRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const signupDocs: RouteDocs = {
+  "GET /plans/list": { tag: "signup", summary: "Plans offered at sign-up", access: "public" },
+  "POST /companies/cadastro": {
+    tag: "signup",
+    summary: "Sign up a new company",
+    access: "public",
+    body: signupBody,
+  },
+};

@@ -8,16 +8,17 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { idField } from "../../lib/http/params.ts";
 import { readJson, validateJson } from "../../lib/http/validate.ts";
-import { requireAdmin } from "../../services/accounts/permissions.ts";
 import { checkout } from "../../services/billing/checkout.ts";
-import type { PixProvider } from "../../services/billing/pix/mod.ts";
 import { handlePixNotification } from "../../services/billing/webhook.ts";
 import { sameSecret } from "../../services/billing/secret.ts";
+import { requireAdmin } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 const required = (code: string) => z.string(code).trim().min(1, code).max(200);
 
@@ -31,14 +32,7 @@ export const CheckoutBody = z.object({
   country: z.enum(["BR", "usa"], "ERR_CHECKOUT_COUNTRY_REQUIRED"),
 });
 
-export interface SubscriptionRouteDeps extends ServiceDeps {
-  /** The configured provider; null when the installation takes no Pix payments. */
-  pix: PixProvider | null;
-  /** The webhook's secret path segment; unset: no webhook is accepted. */
-  webhookSecret?: string;
-}
-
-export function subscriptionRoutes(deps: SubscriptionRouteDeps): Hono<AppEnv> {
+export function subscriptionRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post("/", async (c) => {
@@ -49,7 +43,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Hono<AppEnv> {
 
   const webhook = async (c: import("hono").Context<AppEnv>) => {
     const provider = deps.pix;
-    const secret = deps.webhookSecret;
+    const secret = deps.pixWebhookSecret;
     if (!provider || provider.name === "static" || !secret) {
       throw new AppError("ERR_NOT_FOUND", 404);
     }
@@ -69,3 +63,19 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const subscriptionDocs: RouteDocs = {
+  "POST /": {
+    summary: "Pay an invoice (Pix checkout)",
+    description: ADMIN,
+    body: CheckoutBody,
+  },
+  "POST /webhook/:secret": {
+    summary: "The payment provider's notice",
+    access: "public",
+  },
+  "POST /webhook/:secret/pix": {
+    summary: "The payment provider's notice (Pix)",
+    access: "public",
+  },
+};

@@ -2,10 +2,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { VERSION } from "../../lib/version.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { sql } from "../../lib/db/mod.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { SYSTEM } from "./openapi/phrases.ts";
 
-export function systemRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function systemRoutes(deps: WebDeps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
 
@@ -25,3 +27,12 @@ export function systemRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const systemDocs: RouteDocs = {
+  "GET /version": { tag: SYSTEM, summary: "The installation's version", access: "public" },
+  "GET /health": {
+    tag: SYSTEM,
+    summary: "Health check (the database answers)",
+    access: "public",
+  },
+};

@@ -9,7 +9,7 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { ListQuery } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import {
   createTag,
   deleteTag,
@@ -19,6 +19,7 @@ import {
   showTag,
   updateTag,
 } from "../../services/tags/tags.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 /** Admin §5: name required, at least 3 characters; refusals are codes (lib/http/validate.ts). */
 const TagFields = z.object({
@@ -39,7 +40,7 @@ export const TagIdsField = z.array(z.union([idField(), z.object({ id: idField() 
 export const CreateBody = TagFields.partial({ color: true, kanban: true });
 export const UpdateBody = TagFields.partial();
 
-export function tagRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function tagRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const tagId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", "ERR_NO_TAG_FOUND");
 
@@ -78,3 +79,13 @@ export function tagRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const tagDocs: RouteDocs = {
+  "GET /": { summary: "List tags, a page at a time", query: ListQuery },
+  "GET /list": { summary: "Every tag" },
+  "GET /kanban": { summary: "The tags that are kanban columns" },
+  "GET /:id{[0-9]+}": { summary: "One tag" },
+  "POST /": { summary: "Create a tag", body: CreateBody },
+  "PUT /:id{[0-9]+}": { summary: "Change a tag", body: UpdateBody },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a tag" },
+};

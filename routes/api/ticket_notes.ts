@@ -1,12 +1,13 @@
 /** `/api/ticket-notes` (core §7): internal notes on a ticket, listed by ticket and contact. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
 import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam, queryIdField } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
 import { createNote, deleteNote, listNotes } from "../../services/tickets/notes.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
 
 // Coerced: the list's ids come in the query string, and older clients send text in JSON.
 const id = queryIdField();
@@ -21,7 +22,7 @@ export const NoteBody = z.object({
 
 export const ListQuery = z.object({ ticketId: id, contactId: id.optional() });
 
-export function ticketNoteRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function ticketNoteRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/list", async (c) => {
@@ -43,3 +44,9 @@ export function ticketNoteRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const ticketNoteDocs: RouteDocs = {
+  "GET /list": { summary: "A ticket's notes", query: ListQuery },
+  "POST /": { summary: "Write a note on a ticket", body: NoteBody },
+  "DELETE /:id{[0-9]+}": { summary: "Delete a note" },
+};

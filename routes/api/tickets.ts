@@ -10,13 +10,15 @@ import type { AppEnv } from "../../lib/http/env.ts";
 import { pageNumberField } from "../../lib/http/list_query.ts";
 import { idField, idParam } from "../../lib/http/params.ts";
 import { dayField, validateJson, validateQuery } from "../../lib/http/validate.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
-import { requirePermission } from "../../services/accounts/permissions.ts";
+import type { WebDeps } from "../deps.ts";
 import { createTicket } from "../../services/tickets/create.ts";
 import { listTickets, showTicket } from "../../services/tickets/read.ts";
 import { TagIdsField } from "./tags.ts";
 import { syncTicketTags } from "../../services/tickets/ticket_tags.ts";
 import { deleteTicket, updateTicket } from "../../services/tickets/update.ts";
+import { requirePermission } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
 /**
  * "1,2,3" or a JSON array "[1,2,3]", as the original's clients send id lists; an empty one
@@ -71,7 +73,7 @@ export const TagSyncBody = z.object({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function ticketRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function ticketRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/tickets", async (c) => {
@@ -119,3 +121,19 @@ export function ticketRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const ticketDocs: RouteDocs = {
+  "POST /tags/sync": { summary: "Set a ticket's tags", body: TagSyncBody },
+  "GET /tickets": {
+    summary: "List tickets (filters, a page at a time)",
+    query: TicketsQuery,
+  },
+  "GET /tickets/u/:uuid": { summary: "One ticket by its uuid" },
+  "GET /tickets/:id{[0-9]+}": { summary: "One ticket" },
+  "POST /tickets": { summary: "Open a ticket for a contact", body: NewTicketBody },
+  "PUT /tickets/:id{[0-9]+}": {
+    summary: "Accept, transfer, return, close or reopen a ticket",
+    body: TicketChangeBody,
+  },
+  "DELETE /tickets/:id{[0-9]+}": { summary: "Delete a ticket", description: ADMIN },
+};

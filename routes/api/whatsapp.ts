@@ -8,7 +8,7 @@ import { requireAuth } from "../../lib/http/auth.ts";
 import type { AppEnv } from "../../lib/http/env.ts";
 import { idParam } from "../../lib/http/params.ts";
 import { validateJson, validateQuery } from "../../lib/http/validate.ts";
-import { isAdmin, requirePermission } from "../../services/accounts/permissions.ts";
+import { isAdmin } from "../../services/accounts/permissions.ts";
 import {
   CreateConnectionBody,
   ListConnectionsQuery,
@@ -22,9 +22,12 @@ import {
   showConnection,
   updateConnection,
 } from "../../services/whatsapp/connections.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { WebDeps } from "../deps.ts";
+import { requirePermission } from "./guards.ts";
+import type { RouteDocs } from "../../lib/http/openapi.ts";
+import { ADMIN } from "./openapi/phrases.ts";
 
-export function whatsappRoutes(deps: ServiceDeps): Hono<AppEnv> {
+export function whatsappRoutes(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const connectionDeps = {
     db: deps.db,
@@ -84,3 +87,37 @@ export function whatsappRoutes(deps: ServiceDeps): Hono<AppEnv> {
 
   return routes;
 }
+
+export const whatsappDocs: RouteDocs = {
+  "GET /whatsapp": {
+    summary: "The company's WhatsApp connections",
+    query: ListConnectionsQuery,
+  },
+  "GET /whatsapp/:id": { summary: "One connection (its API token for admins)" },
+  "POST /whatsapp": {
+    summary: "Create a connection",
+    description: ADMIN,
+    body: CreateConnectionBody,
+  },
+  "PUT /whatsapp/:id": {
+    summary: "Change a connection (`renewToken` rotates its API token)",
+    description: ADMIN,
+    body: UpdateConnectionBody,
+  },
+  "DELETE /whatsapp/:id": { summary: "Delete a connection", description: ADMIN },
+  "POST /whatsappsession/:id": {
+    tag: "whatsapp",
+    summary: "Start a connection's session (QR code)",
+    description: ADMIN,
+  },
+  "PUT /whatsappsession/:id": {
+    tag: "whatsapp",
+    summary: "Restart a connection's session",
+    description: ADMIN,
+  },
+  "DELETE /whatsappsession/:id": {
+    tag: "whatsapp",
+    summary: "Disconnect a connection's session",
+    description: ADMIN,
+  },
+};

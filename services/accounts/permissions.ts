@@ -6,12 +6,11 @@
  *   hidden menu entry is not the only barrier;
  * - super-only: the installation's own administration (companies, plans, help videos,
  *   announcements).
- * Routes call the `require*` guards; pages and islands call `can` to decide what to show.
+ * The rules are pure (or read the plan); the API's guards that apply them to a request are
+ * the web layer's (routes/api/guards.ts). Pages and islands call `can` to decide what to show.
  */
-import type { Context, MiddlewareHandler } from "hono";
 import { type Queryable, sql } from "../../lib/db/mod.ts";
-import { type Principal, requireAuth } from "../../lib/http/auth.ts";
-import type { AppEnv } from "../../lib/http/env.ts";
+import type { Principal } from "../../lib/http/auth.ts";
 import { AppError } from "../../lib/http/errors.ts";
 
 export const PERMISSIONS = [
@@ -44,27 +43,6 @@ export function isAdmin(who: Who): boolean {
   return who.super || who.profile === "admin";
 }
 
-/** The signed-in caller if they hold `permission`, else 403 ERR_NO_PERMISSION. */
-export function requirePermission(c: Context<AppEnv>, permission: Permission): Principal {
-  const auth = requireAuth(c);
-  if (!can(auth, permission)) throw new AppError("ERR_NO_PERMISSION", 403);
-  return auth;
-}
-
-/** The signed-in caller if an admin (or the super user), else 403 ERR_NO_PERMISSION. */
-export function requireAdmin(c: Context<AppEnv>): Principal {
-  const auth = requireAuth(c);
-  if (!isAdmin(auth)) throw new AppError("ERR_NO_PERMISSION", 403);
-  return auth;
-}
-
-/** The signed-in caller if the super user, else 403 ERR_NO_PERMISSION. */
-export function requireSuper(c: Context<AppEnv>): Principal {
-  const auth = requireAuth(c);
-  if (!auth.super) throw new AppError("ERR_NO_PERMISSION", 403);
-  return auth;
-}
-
 import type { PlanFeature, PlanFeatures } from "../plans/features.ts";
 export { PLAN_FEATURES, type PlanFeature, type PlanFeatures } from "../plans/features.ts";
 
@@ -78,19 +56,6 @@ export async function planFeaturesOf(db: Queryable, companyId: number): Promise<
     from companies c join plans p on p.id = c.plan_id where c.id = ${companyId}`);
   if (!row) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
   return row;
-}
-
-/**
- * Middleware for a whole router of a plan-gated area: signed-in callers whose company's plan
- * lacks `feature` get 403 ERR_FEATURE_NOT_IN_PLAN (the browser shows the spec's toast and
- * goes to "/"). Anonymous callers get the usual 401/403 from `requireAuth`.
- */
-export function requireFeature(db: Queryable, feature: PlanFeature): MiddlewareHandler<AppEnv> {
-  return async function featureGuard(c, next) {
-    const auth = requireAuth(c);
-    await assertPlanFeature(db, auth.companyId, feature);
-    await next();
-  };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   needsRehash,
   verifyPassword,
 } from "../../lib/auth/password.ts";
-import { revokeAccessToken } from "../../lib/http/auth.ts";
+import { revokeAccessToken } from "./principals.ts";
 import {
   type AccessClaims,
   hashToken,
@@ -39,8 +39,8 @@ export interface IssuedSession {
 
 /**
  * Whether `user` may work only on paying: an admin of an active company whose due date has
- * come. Such a sign-in reaches the billing pages and calls and nothing else (lib/http/auth.ts
- * `billingOnly`), so a blocked company has a way to unblock itself (admin §2).
+ * come. Such a sign-in reaches the billing pages and calls and nothing else (its principal is
+ * `limited`: principals.ts), so a blocked company has a way to unblock itself (admin §2).
  */
 export function billingOnly(user: SessionUser, today = new Date()): boolean {
   const due = user.company.dueDate;

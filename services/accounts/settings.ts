@@ -1,20 +1,12 @@
 /**
- * Company settings (admin §3, §9): key/value rows, created with these defaults when a
- * company is created so that every company has every key.
+ * Company settings (admin §3, §9): key/value rows, created with the catalogue's defaults
+ * (services/settings/catalogue.ts) when a company is created so that every company has
+ * every key.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
+import { DEFAULT_SETTINGS, OPEN_SETTINGS } from "../settings/catalogue.ts";
 
-export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
-  userRating: "disabled",
-  scheduleType: "disabled",
-  call: "enabled",
-  CheckMsgIsGroup: "enabled",
-  sendGreetingAccepted: "disabled",
-  sendMsgTransfTicket: "disabled",
-  sendGreetingMessageOneQueues: "disabled",
-  chatBotType: "text",
-  campaignsEnabled: "false",
-};
+export { DEFAULT_SETTINGS };
 
 export async function createDefaultSettings(
   tx: Queryable,
@@ -33,21 +25,21 @@ export interface SettingRow {
 }
 
 /**
- * The company's options, the known keys only: a row under any other key (an old
- * integration's credential imported from the original, say) never reaches an answer.
+ * The company's options, the catalogue's keys but the credentials: a row under any other key
+ * (an old integration's credential imported from the original, say) never reaches an answer.
  */
 export async function listSettings(db: Queryable, companyId: number): Promise<SettingRow[]> {
   return (await listSettingsOf(db, [companyId])).get(companyId) ?? [];
 }
 
-/** The options of several companies in one query, by company (known keys only). */
+/** The options of several companies in one query, by company (open keys only). */
 export async function listSettingsOf(
   db: Queryable,
   companyIds: readonly number[],
 ): Promise<Map<number, SettingRow[]>> {
   const byCompany = new Map<number, SettingRow[]>(companyIds.map((id) => [id, []]));
   if (companyIds.length === 0) return byCompany;
-  const known = sql.join(Object.keys(DEFAULT_SETTINGS).map((key) => sql`${key}`));
+  const known = sql.join(OPEN_SETTINGS.map((key) => sql`${key}`));
   const rows = await db.query<SettingRow & { company_id: number }>(sql`
     select company_id, key, value from settings
     where company_id = any(${[...companyIds]}::int[]) and key in (${known})

@@ -2,13 +2,13 @@
 import type { ShellSession } from "../../lib/client/session.ts";
 import type { PlanFeatures } from "./permissions.ts";
 import type { SessionUser } from "./session_user.ts";
-import { DEFAULT_SETTINGS } from "./settings.ts";
+import { OPEN_SETTINGS } from "../settings/catalogue.ts";
 
 /**
  * The settings every company has by default are plain options; other keys hold integration
  * credentials (tokenixc, clientsecretmkauth, asaas…) that have no business in a page.
  */
-const CLIENT_SETTING_KEYS = new Set(Object.keys(DEFAULT_SETTINGS));
+const CLIENT_SETTING_KEYS = new Set<string>(OPEN_SETTINGS);
 
 export function toShellSession(
   user: SessionUser,

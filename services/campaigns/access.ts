@@ -2,13 +2,12 @@
  * Who may use the campaigns area (admin §1, §6): admins of a company whose plan has
  * `useCampaigns` or that the super user gave the `campaignsEnabled` setting, the same rule as
  * the menu and the pages (services/accounts/page_access.ts). Others get 403
- * ERR_FEATURE_NOT_IN_PLAN (or ERR_NO_PERMISSION for a plain user), whatever the screen hides.
+ * ERR_FEATURE_NOT_IN_PLAN (or ERR_NO_PERMISSION for a plain user: routes/api/guards.ts),
+ * whatever the screen hides.
  */
-import type { MiddlewareHandler } from "hono";
 import { type Queryable, sql } from "../../lib/db/mod.ts";
-import type { AppEnv } from "../../lib/http/env.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { planFeaturesOf, requireAdmin } from "../accounts/permissions.ts";
+import { planFeaturesOf } from "../accounts/permissions.ts";
 import { campaignsEnabled } from "../accounts/page_access.ts";
 
 export async function assertCampaignsEnabled(db: Queryable, companyId: number): Promise<void> {
@@ -18,13 +17,4 @@ export async function assertCampaignsEnabled(db: Queryable, companyId: number): 
   const settings: Record<string, string> = setting ? { campaignsEnabled: setting.value } : {};
   const viewer = { profile: "admin" as const, super: false, features, settings };
   if (!campaignsEnabled(viewer)) throw new AppError("ERR_FEATURE_NOT_IN_PLAN", 403);
-}
-
-/** Middleware for the campaigns area's routers. */
-export function requireCampaigns(db: Queryable): MiddlewareHandler<AppEnv> {
-  return async function campaignsGuard(c, next) {
-    const auth = requireAdmin(c);
-    await assertCampaignsEnabled(db, auth.companyId);
-    await next();
-  };
 }

@@ -1,11 +1,10 @@
 /**
  * Reading a company's options where the server acts on them (the queue chatbot, ratings,
  * greetings, calls, group messages): every editable key with its stored value, or the
- * default a company gets at creation when the key was never stored.
+ * catalogue's default (what a company gets at creation) when the key was never stored.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
-import { DEFAULT_SETTINGS } from "../accounts/settings.ts";
-import { EDITABLE_SETTINGS, type EditableSettingKey } from "./setting_values.ts";
+import { EDITABLE_SETTINGS, type EditableSettingKey, SETTINGS } from "./catalogue.ts";
 
 export type CompanyOptions = Record<EditableSettingKey, string>;
 
@@ -17,7 +16,7 @@ export async function companyOptions(db: Queryable, companyId: number): Promise<
     where company_id = ${companyId} and key = any(${KEYS}::text[])`);
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   return Object.fromEntries(
-    KEYS.map((key) => [key, stored.get(key) ?? DEFAULT_SETTINGS[key] ?? EDITABLE_SETTINGS[key][0]]),
+    KEYS.map((key) => [key, stored.get(key) ?? SETTINGS[key].default]),
   ) as CompanyOptions;
 }
 
@@ -29,5 +28,5 @@ export async function optionOn(
 ): Promise<boolean> {
   const row = await db.maybeOne<{ value: string }>(sql`
     select value from settings where company_id = ${companyId} and key = ${key}`);
-  return (row?.value ?? DEFAULT_SETTINGS[key]) === "enabled";
+  return (row?.value ?? SETTINGS[key].default) === "enabled";
 }

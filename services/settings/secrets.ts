@@ -7,7 +7,7 @@
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
-import { SECRET_MAX_LENGTH, SECRET_SETTINGS, type SecretSettingKey } from "./setting_values.ts";
+import { SECRET_MAX_LENGTH, SECRET_SETTINGS, type SecretSettingKey } from "./catalogue.ts";
 
 /** How a stored credential is shown: set or not, and its mask. */
 export interface MaskedSetting {

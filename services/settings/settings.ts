@@ -1,21 +1,19 @@
 /**
- * Changing a company's options (admin §3, §9). Each key a company admin may change has a
- * closed set of values; anything else is refused with a code the browser translates.
- * The ISP credentials are settings too, but secret: see secrets.ts.
- *
- * `campaignsEnabled` is left out on purpose: it is the super user's to grant (it shows the
- * campaign menus), through the company form; an admin writing it here gets
- * ERR_SETTING_NOT_EDITABLE.
+ * Changing a company's options (admin §3, §9), as the catalogue (catalogue.ts) allows: each
+ * key a company admin may change has a closed set of values; anything else is refused with a
+ * code the browser translates. The ISP credentials are settings too, but secret: see
+ * secrets.ts. A key the super user grants (`campaignsEnabled`, through the company form)
+ * answers ERR_SETTING_NOT_EDITABLE here.
  */
 import { type Queryable, sql } from "../../lib/db/mod.ts";
 import { AppError } from "../../lib/http/errors.ts";
 import { channels, rooms } from "../../lib/realtime/channels.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
-import { DEFAULT_SETTINGS, listSettings, type SettingRow } from "../accounts/settings.ts";
+import { listSettings, type SettingRow } from "../accounts/settings.ts";
 import { isAdmin } from "../accounts/permissions.ts";
 import type { Principal } from "../../lib/http/auth.ts";
 import { listSecretSettings, type MaskedSetting, updateSecretSetting } from "./secrets.ts";
-import { EDITABLE_SETTINGS, isEditableSetting, isSecretSetting } from "./setting_values.ts";
+import { EDITABLE_SETTINGS, isEditableSetting, isSecretSetting, isSetting } from "./catalogue.ts";
 
 export interface SettingsDeps {
   db: Queryable;
@@ -50,7 +48,7 @@ export async function updateSetting(
   // Never published: plain users listen on the settings channel.
   if (isSecretSetting(key)) return await updateSecretSetting(db, companyId, key, value);
   if (!isEditableSetting(key)) {
-    if (Object.hasOwn(DEFAULT_SETTINGS, key)) throw new AppError("ERR_SETTING_NOT_EDITABLE", 403);
+    if (isSetting(key)) throw new AppError("ERR_SETTING_NOT_EDITABLE", 403);
     throw new AppError("ERR_NO_SETTING_FOUND", 404);
   }
   const allowed: readonly string[] = EDITABLE_SETTINGS[key];

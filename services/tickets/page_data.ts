@@ -1,5 +1,5 @@
 /**
- * What the ticket screen (routes/ticket_pages.tsx) renders with: the pickers' choices
+ * What the ticket screen (routes/pages/tickets.tsx) renders with: the pickers' choices
  * (queues, colleagues, connections, tags), the viewer's default connection, the ticket of a
  * `/tickets/{uuid}` address when the viewer may see it, and the contact that "Start a
  * ticket" on /contacts came with. One read for the page, so the route writes no SQL.

@@ -3,8 +3,8 @@
  * sign-in has its own id, carried by the event, kept across refreshes and reported by
  * /api/auth/me, so a tab can tell its own sign-in from someone else's.
  */
+import { createTestApp } from "../helpers/app.ts";
 import assert from "node:assert/strict";
-import { createApp } from "../../main.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { sql } from "../../lib/db/mod.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
@@ -29,7 +29,7 @@ Deno.test("[api] each sign-in publishes its own id, which refreshes keep and me 
         return Promise.resolve();
       },
     } as unknown as Hub;
-    const app = createApp({ db, config: loadConfig({}), jwtKey: await loadJwtKey(db), hub });
+    const app = createTestApp({ db, config: loadConfig({}), jwtKey: await loadJwtKey(db), hub });
     const companyId = await createTestCompany(db);
     const user = await createTestUser(db, companyId);
 

@@ -8,10 +8,9 @@ import assert from "node:assert/strict";
 import S3rver from "s3rver";
 import { loadConfig } from "../../lib/config.ts";
 import { createDiskMediaStore, openMediaStore } from "../../lib/media/mod.ts";
-import { createApp } from "../../main.ts";
 import { createTestCompany, createTestUser } from "../helpers/accounts.ts";
 import { callerFor } from "../helpers/api_client.ts";
-import { testJwtKey } from "../helpers/app.ts";
+import { createTestApp, testJwtKey } from "../helpers/app.ts";
 import { openTestDb } from "../helpers/db.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7]);
@@ -34,7 +33,7 @@ Deno.test({
         MEDIA_S3_URL: `http://S3RVER:S3RVER@127.0.0.1:${port}/balcao-media`,
       });
       const media = await openMediaStore({ dataDir, s3: config.mediaS3 });
-      return { media, app: createApp({ db, config, jwtKey, media }) };
+      return { media, app: createTestApp({ db, config, jwtKey, media }) };
     };
     const one = await instance(folders[0]!);
     const two = await instance(folders[1]!);

@@ -3,9 +3,9 @@
  * customer's conversation in both directions, admins only, never another company's; and the
  * "typing…" Balcão shows a simulated customer, pushed to the company's admins.
  */
+import { createTestApp } from "../helpers/app.ts";
 import assert from "node:assert/strict";
 import { loadConfig } from "../../lib/config.ts";
-import { createApp } from "../../main.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
 import { enqueue } from "../../services/outbox/mod.ts";
@@ -33,7 +33,12 @@ Deno.test("[api] sandbox simulator: customers and conversations", async (t) => {
     sandbox: { deliveredAfterMs: 5, readAfterMs: 5 },
   });
   const jwtKey = await loadJwtKey(db);
-  const app = createApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), jwtKey, whatsapp });
+  const app = createTestApp({
+    db,
+    config: loadConfig({ DATA_DIR: "./test-data" }),
+    jwtKey,
+    whatsapp,
+  });
   try {
     const companyId = await createTestCompany(db);
     const adminUser = await createTestUser(db, companyId);

@@ -4,10 +4,10 @@
  * the provider interface → an agent's reply goes through the outbox and its acks move
  * 1 → 3 → 4 → a restart reconnects without a QR → disconnect forgets the pairing.
  */
+import { createTestApp } from "../helpers/app.ts";
 import assert from "node:assert/strict";
 import { sql } from "../../lib/db/mod.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { createApp } from "../../main.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
 import { enqueue } from "../../services/outbox/mod.ts";
@@ -32,7 +32,7 @@ Deno.test("[api] sandbox phone: pair, inbound, outbound with acks", async (t) =>
   const events: ProviderEvent[] = [];
   whatsapp.subscribe((event) => void events.push(event));
   const jwtKey = await loadJwtKey(db);
-  const app = createApp({
+  const app = createTestApp({
     db,
     config: loadConfig({ DATA_DIR: "./test-data" }),
     jwtKey,

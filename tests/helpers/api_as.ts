@@ -9,6 +9,7 @@
 import { loadConfig } from "../../lib/config.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { createApp } from "../../main.ts";
+import { createTestApp } from "./app.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createCompanyWithUsers, testToken } from "./company.ts";
 import { openTestDb } from "./db.ts";
@@ -78,7 +79,12 @@ export async function openAppWithActors(
   const testDb = await openTestDb();
   const { db } = testDb;
   const jwtKey = await loadJwtKey(db);
-  const app = createApp({ db, config: loadConfig(options.env ?? {}), jwtKey, hub: options.hub });
+  const app = createTestApp({
+    db,
+    config: loadConfig(options.env ?? {}),
+    jwtKey,
+    hub: options.hub,
+  });
   const platform = await createCompanyWithUsers(db, jwtKey, { super: { super: true } });
   const company = await createCompanyWithUsers(db, jwtKey, {
     admin: {},

@@ -1,5 +1,6 @@
 /** An app on a fresh test database, for tests that go through `app.request()`. */
-import { type AppDeps, createApp } from "../../main.ts";
+import { type AppDeps, createApp, serviceDepsOf } from "../../main.ts";
+import { connectHooks } from "../../services/hooks.ts";
 import { loadConfig } from "../../lib/config.ts";
 import type { Db } from "../../lib/db/mod.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
@@ -16,7 +17,7 @@ export async function openTestApp(
 ): Promise<TestDb & { app: ReturnType<typeof createApp>; jwtKey: Uint8Array }> {
   const testDb = await openTestDb();
   const jwtKey = await loadJwtKey(testDb.db);
-  const app = createApp({
+  const app = createTestApp({
     config: loadConfig({ DATA_DIR: "./test-data" }),
     ...(typeof overrides === "function" ? overrides(testDb.db) : overrides),
     db: testDb.db,
@@ -28,4 +29,16 @@ export async function openTestApp(
 /** A random signing key for apps built without a database behind them. */
 export function testJwtKey(): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(48));
+}
+
+/**
+ * The app as startServer wires it: the web app over `services`, and what the phones report
+ * (the sandbox's inbound messages included) reaching the services.
+ */
+export function createTestApp(
+  deps: AppDeps,
+  services = serviceDepsOf(deps),
+): ReturnType<typeof createApp> {
+  connectHooks(services);
+  return createApp(deps, services);
 }

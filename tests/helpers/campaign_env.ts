@@ -7,7 +7,8 @@ import { sql } from "../../lib/db/mod.ts";
 import { FakeClock } from "../../lib/clock.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { createDiskMediaStore } from "../../lib/media/mod.ts";
-import { type AppDeps, createApp, serviceDepsOf } from "../../main.ts";
+import { type AppDeps, serviceDepsOf } from "../../main.ts";
+import { createTestApp } from "./app.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { sweepCampaigns } from "../../services/campaigns/sweep.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
@@ -41,7 +42,7 @@ export async function openCampaignEnv() {
     media,
   };
   const services = serviceDepsOf(appDeps);
-  const app = createApp(appDeps, services);
+  const app = createTestApp(appDeps, services);
   const companyId = await createTestCompany(db);
   const otherId = await createTestCompany(db);
   const admin = await apiAs(app, jwtKey, await createTestUser(db, companyId));

@@ -3,8 +3,10 @@
  * the events a call publishes: sockets sign in with `?token=` like any client.
  */
 import { createApp } from "../../main.ts";
+import { createTestApp } from "./app.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { socketAuth } from "../../lib/http/auth.ts";
+import { accountPrincipals } from "../../services/accounts/principals.ts";
 import { createHub, type Hub } from "../../lib/realtime/mod.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createJoinAuthorizer } from "../../services/tickets/joins.ts";
@@ -28,10 +30,10 @@ export async function openRealtimeTestApp(
   const jwtKey = await loadJwtKey(testDb.db);
   const hub = await createHub({
     db: testDb.db,
-    ...socketAuth(testDb.db, jwtKey),
+    ...socketAuth(accountPrincipals(testDb.db), jwtKey),
     authorizeJoin: createJoinAuthorizer({ db: testDb.db }),
   });
-  const app = createApp({
+  const app = createTestApp({
     db: testDb.db,
     config: loadConfig({ DATA_DIR: "./test-data", ...config }),
     jwtKey,

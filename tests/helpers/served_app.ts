@@ -3,9 +3,10 @@
  * (sockets sign in like API calls), on a fresh test database: for tests that need live
  * events to reach real sockets.
  */
-import { createApp } from "../../main.ts";
+import { createTestApp } from "./app.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { socketAuth } from "../../lib/http/auth.ts";
+import { accountPrincipals } from "../../services/accounts/principals.ts";
 import { createHub } from "../../lib/realtime/mod.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createJoinAuthorizer } from "../../services/tickets/joins.ts";
@@ -18,10 +19,10 @@ export async function openServedApp() {
   const jwtKey = await loadJwtKey(db);
   const hub = await createHub({
     db,
-    ...socketAuth(db, jwtKey),
+    ...socketAuth(accountPrincipals(db), jwtKey),
     authorizeJoin: createJoinAuthorizer({ db }),
   });
-  const app = createApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), hub, jwtKey });
+  const app = createTestApp({ db, config: loadConfig({ DATA_DIR: "./test-data" }), hub, jwtKey });
   const server = serveOnFreePort(app.fetch);
   return {
     db,

@@ -7,6 +7,7 @@ import { sql } from "../../lib/db/mod.ts";
 import { loadConfig } from "../../lib/config.ts";
 import type { Hub } from "../../lib/realtime/mod.ts";
 import { createApp, serviceDepsOf } from "../../main.ts";
+import { createTestApp } from "./app.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createJobRunner } from "../../lib/jobs/mod.ts";
 import { createJobHandlers } from "../../services/job_handlers.ts";
@@ -87,7 +88,7 @@ export async function openTicketEnv(options: TicketEnvOptions = {}) {
     clock: options.clock,
   };
   const services = serviceDepsOf(appDeps);
-  const app = createApp(appDeps, services);
+  const app = createTestApp(appDeps, services);
   /** A job runner over the same services: a test ticks it, stops it, and starts another. */
   const jobRunner = () =>
     createJobRunner({

@@ -6,7 +6,8 @@
  */
 import { sql } from "../../lib/db/mod.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { createApp, serviceDepsOf } from "../../main.ts";
+import { serviceDepsOf } from "../../main.ts";
+import { createTestApp } from "./app.ts";
 import { loadJwtKey } from "../../services/accounts/secrets.ts";
 import { createWhatsappSessions } from "../../services/whatsapp/mod.ts";
 import { baileysFactory } from "../../services/whatsapp/baileys/provider.ts";
@@ -50,7 +51,7 @@ export async function openSimulatorEnv(options: SimEnvOptions = {}) {
     await whatsapp.startLoops();
     const appDeps = { db, config: loadConfig({ DATA_DIR: dataDir }), jwtKey, hub, whatsapp };
     const services = serviceDepsOf(appDeps);
-    const app = createApp(appDeps, services);
+    const app = createTestApp(appDeps, services);
     return { whatsapp, services, app, asAdmin: await apiAs(app, jwtKey, admin) };
   };
   let current = await instance("instance-1");

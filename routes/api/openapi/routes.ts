@@ -1,25 +1,35 @@
 /**
- * `GET /api/openapi.json` (the OpenAPI 3.1 document of the whole `/api`, built once from
- * registry.ts) and `GET /api/docs`, its interactive reference: Swagger UI, copied from npm
+ * `GET /api/openapi.json` (the OpenAPI 3.1 document of the whole `/api`, built once from the
+ * docs registry.ts merges) and `GET /api/docs`, its interactive reference: Swagger UI, copied from npm
  * into static/build at build time (lib/islands/assets.ts), under a translated header.
  */
 import { Hono } from "hono";
 import { html } from "hono/html";
 import type { AppEnv } from "../../../lib/http/env.ts";
-import { openApiDocument } from "../../../lib/http/openapi.ts";
+import { openApiDocument, type RouteDocs } from "../../../lib/http/openapi.ts";
 import { createT, languageFromRequest } from "../../../lib/i18n/mod.ts";
 import { VERSION } from "../../../lib/version.ts";
-import { API_DOCS } from "./registry.ts";
+import { SYSTEM } from "./phrases.ts";
 
 /** Where the build puts Swagger UI's files (lib/islands/assets.ts). */
 export const SWAGGER_UI_HREF = "/static/build/swagger-ui/";
 
-export function openApiRoutes(): Hono<AppEnv> {
+export const openApiDocs: RouteDocs = {
+  "GET /openapi.json": { tag: SYSTEM, summary: "This document (OpenAPI 3.1)", access: "public" },
+  "GET /docs": {
+    tag: SYSTEM,
+    summary: "The interactive reference of this document",
+    access: "public",
+  },
+};
+
+/** `docs`: every `/api` route's doc (registry.ts); the document is built at the first request. */
+export function openApiRoutes(docs: RouteDocs): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   let document: ReturnType<typeof openApiDocument> | undefined;
 
   routes.get("/openapi.json", (c) => {
-    document ??= openApiDocument(API_DOCS, {
+    document ??= openApiDocument(docs, {
       title: "Balcão API",
       version: VERSION,
       description: 'The HTTP API of Balcão. Errors answer `{error: "ERR_…"}`; a user\'s ' +

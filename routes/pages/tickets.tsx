@@ -1,19 +1,25 @@
 /**
- * The ticket screen (core §2): `/tickets` and `/tickets/{uuid}`. The server gives the island
- * what its pickers need (queues, colleagues, connections, tags) and, for an address with a
- * uuid, that ticket if the user may see it; otherwise the island says "Acesso não permitido"
+ * The ticket screens. The ticket screen (core §2), `/tickets` and `/tickets/{uuid}`: the
+ * server gives the island what its pickers need (queues, colleagues, connections, tags) and,
+ * for an address with a uuid, that ticket if the user may see it; otherwise the island says "Acesso não permitido"
  * and goes back to /tickets (core §5). Lists and messages load through the API.
+ * The kanban (admin §2, plan flag useKanban): the open tickets in their tag lanes.
  */
 import { type Context, Hono } from "hono";
-import TicketsPage from "../islands/TicketsPage.tsx";
-import type { AppEnv } from "../lib/http/env.ts";
-import { parseId } from "../lib/http/params.ts";
-import { isAdmin } from "../services/accounts/permissions.ts";
-import { ticketPageData } from "../services/tickets/page_data.ts";
+import { ListPageHeading } from "../../components/lists/ListPageHeading.tsx";
+import KanbanBoard from "../../islands/KanbanBoard.tsx";
+import TicketsPage from "../../islands/TicketsPage.tsx";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { parseId } from "../../lib/http/params.ts";
+import { isAdmin } from "../../services/accounts/permissions.ts";
+import { listKanbanTags } from "../../services/tags/tags.ts";
+import { kanbanBoard } from "../../services/tickets/kanban.ts";
+import { ticketPageData } from "../../services/tickets/page_data.ts";
+import type { WebDeps } from "../deps.ts";
 import { privatePage } from "./_private.tsx";
-import type { PageSessionDeps } from "./_session.ts";
+import { principalOfPage } from "./_session.ts";
 
-export function ticketPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
+export function ticketsPages(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   const page = (uuid: string | null) => (c: Context<AppEnv>) =>
@@ -62,5 +68,30 @@ export function ticketPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
 
   routes.get("/tickets", page(null));
   routes.get("/tickets/:uuid", (c) => page(c.req.param("uuid"))(c));
+
+  routes.get("/kanban", (c) =>
+    privatePage(c, deps, {
+      titleKey: "kanban.title",
+      extraI18nGroups: ["kanban"],
+      render: async ({ user, t }) => {
+        const viewer = principalOfPage(user);
+        const [lanes, board] = await Promise.all([
+          listKanbanTags(deps.db, viewer),
+          kanbanBoard(deps.db, viewer),
+        ]);
+        return (
+          <div class="flex flex-col gap-5">
+            <ListPageHeading title={t("kanban.title")} intro={t("kanban.intro")} />
+            <KanbanBoard
+              companyId={user.companyId}
+              lanes={lanes}
+              tickets={board.tickets}
+              queueIds={board.queueIds}
+            />
+          </div>
+        );
+      },
+    }));
+
   return routes;
 }

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import type { AppEnv } from "../lib/http/env.ts";
-import { openTestDb } from "../tests/helpers/db.ts";
-import { createTestCompany, createTestUser } from "../tests/helpers/accounts.ts";
-import { testJwtKey } from "../tests/helpers/app.ts";
-import { createLoginThrottle } from "../services/accounts/login_throttle.ts";
-import { login } from "../services/accounts/sessions.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { openTestDb } from "../../tests/helpers/db.ts";
+import { createTestCompany, createTestUser } from "../../tests/helpers/accounts.ts";
+import { testJwtKey } from "../../tests/helpers/app.ts";
+import { createLoginThrottle } from "../../services/accounts/login_throttle.ts";
+import { login } from "../../services/accounts/sessions.ts";
 import { pageSession } from "./_session.ts";
-import { nullHub } from "../lib/realtime/mod.ts";
+import { nullHub } from "../../lib/realtime/mod.ts";
 
 Deno.test("pageSession: access cookie, renewal through the refresh cookie, or nobody", async () => {
   const { db, close } = await openTestDb();

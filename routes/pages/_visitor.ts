@@ -1,8 +1,8 @@
 /** What every page needs to know about the visitor before rendering: language, theme, assets. */
 import type { Context } from "hono";
-import type { AppEnv } from "../lib/http/env.ts";
-import { createT, type Lang, languageFromRequest, type TFunction } from "../lib/i18n/mod.ts";
-import { type Theme, themeFromCookie } from "../lib/ui/theme.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { createT, type Lang, languageFromRequest, type TFunction } from "../../lib/i18n/mod.ts";
+import { type Theme, themeFromCookie } from "../../lib/ui/theme.ts";
 import { pageAssets } from "./_render.ts";
 
 export interface Visitor {

@@ -3,29 +3,28 @@
  * a sandbox connection at /connections/{id}/simulator. Admins only.
  */
 import { Hono } from "hono";
-import { ListPageHeading } from "../components/lists/ListPageHeading.tsx";
-import ConnectionsManager from "../islands/ConnectionsManager.tsx";
-import SandboxSimulator from "../islands/SandboxSimulator.tsx";
-import { ArrowLeftIcon } from "../components/icons.tsx";
-import type { AppEnv } from "../lib/http/env.ts";
-import { parseId } from "../lib/http/params.ts";
-import { isAdmin } from "../services/accounts/permissions.ts";
-import { listQueueChoices } from "../services/users/user_queues.ts";
-import { presentConnection } from "../services/whatsapp/connection_rows.ts";
-import { findConnection } from "../services/whatsapp/connection_rows.ts";
-import { listConnections } from "../services/whatsapp/connections.ts";
-import { customersOf } from "../services/whatsapp/sandbox/store.ts";
+import { ListPageHeading } from "../../components/lists/ListPageHeading.tsx";
+import ConnectionsManager from "../../islands/ConnectionsManager.tsx";
+import SandboxSimulator from "../../islands/SandboxSimulator.tsx";
+import { ArrowLeftIcon } from "../../components/icons.tsx";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { parseId } from "../../lib/http/params.ts";
+import { isAdmin } from "../../services/accounts/permissions.ts";
+import { listQueueChoices } from "../../services/users/user_queues.ts";
+import { presentConnection } from "../../services/whatsapp/connection_rows.ts";
+import { findConnection } from "../../services/whatsapp/connection_rows.ts";
+import { listConnections } from "../../services/whatsapp/connections.ts";
+import { customersOf } from "../../services/whatsapp/sandbox/store.ts";
+import type { WebDeps } from "../deps.ts";
 import { privatePage } from "./_private.tsx";
-import type { PageSessionDeps } from "./_session.ts";
 
-export function whatsappPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
+export function whatsappPages(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/connections", (c) =>
     privatePage(c, deps, {
       titleKey: "connections.title",
       extraI18nGroups: ["connections", "integrations"],
-      requires: { admin: true },
       render: async ({ user, session, t }) => {
         const [connections, queues] = await Promise.all([
           listConnections(deps.db, user.companyId),
@@ -54,7 +53,6 @@ export function whatsappPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
     const res = await privatePage(c, deps, {
       titleKey: "simulator.title",
       extraI18nGroups: ["connections", "simulator"],
-      requires: { admin: true },
       render: async ({ user, t }) => {
         const connection = await findConnection(deps.db, user.companyId, id);
         const back = (

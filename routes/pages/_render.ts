@@ -5,10 +5,15 @@
 import type { Context } from "hono";
 import type { VNode } from "preact";
 import { fileURLToPath } from "node:url";
-import type { AppEnv } from "../lib/http/env.ts";
-import { type AssetManifest, loadIslands, readManifest, renderPage } from "../lib/islands/mod.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import {
+  type AssetManifest,
+  loadIslands,
+  readManifest,
+  renderPage,
+} from "../../lib/islands/mod.ts";
 
-const ISLANDS_DIR = fileURLToPath(new URL("../islands/", import.meta.url));
+const ISLANDS_DIR = fileURLToPath(new URL("../../islands/", import.meta.url));
 
 let ready: Promise<AssetManifest> | undefined;
 

@@ -6,19 +6,17 @@
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import type { Db } from "../lib/db/mod.ts";
-import { ACCESS_COOKIE, type Principal, principalOf, REFRESH_COOKIE } from "../lib/http/auth.ts";
-import type { AppEnv } from "../lib/http/env.ts";
-import { AppError } from "../lib/http/errors.ts";
-import { clearSessionCookies, setSessionCookies } from "../lib/http/session_cookies.ts";
-import { findSessionUserById, type SessionUser } from "../services/accounts/session_user.ts";
-import { refresh } from "../services/accounts/sessions.ts";
+import { ACCESS_COOKIE, type Principal, principalOf, REFRESH_COOKIE } from "../../lib/http/auth.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { AppError } from "../../lib/http/errors.ts";
+import { clearSessionCookies, setSessionCookies } from "../../lib/http/session_cookies.ts";
+import { accountPrincipals } from "../../services/accounts/principals.ts";
+import { findSessionUserById, type SessionUser } from "../../services/accounts/session_user.ts";
+import { refresh } from "../../services/accounts/sessions.ts";
+import type { WebDeps } from "../deps.ts";
 
-export interface PageSessionDeps {
-  db: Db;
-  jwtKey: Uint8Array;
-  secureCookies: boolean;
-}
+/** The part of the web dependencies a page's session check uses. */
+export type PageSessionDeps = Pick<WebDeps, "db" | "jwtKey" | "secureCookies">;
 
 /** The signed-in user, and which sign-in this browser holds (null for older tokens). */
 export type PageSession = SessionUser & { sessionId: string | null };
@@ -27,7 +25,7 @@ export async function pageSession(
   c: Context<AppEnv>,
   deps: PageSessionDeps,
 ): Promise<PageSession | null> {
-  const principal = await principalOf(deps.db, deps.jwtKey, c.req.raw, {
+  const principal = await principalOf(accountPrincipals(deps.db), deps.jwtKey, c.req.raw, {
     cookie: getCookie(c, ACCESS_COOKIE),
   });
   if (principal) {

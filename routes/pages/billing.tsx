@@ -1,32 +1,28 @@
 /**
  * The billing pages (admin §2): /financeiro, the invoices with the checkout wizard, and
  * /subscription, the plan and its invoices. Both open for a past-due company's admin, whose
- * every other page leads here (routes/_private.tsx), so a blocked company can pay.
+ * every other page leads here (routes/pages/_private.tsx), so a blocked company can pay.
  */
-import { Hono } from "hono";
-import { ListPageHeading } from "../components/lists/ListPageHeading.tsx";
-import { SubscriptionPage } from "../components/billing/SubscriptionPage.tsx";
-import type { AppEnv } from "../lib/http/env.ts";
-import { parseId } from "../lib/http/params.ts";
-import { formatDate } from "../lib/i18n/format.ts";
-import InvoicesManager from "../islands/InvoicesManager.tsx";
-import { isAdmin } from "../services/accounts/permissions.ts";
-import { billingOnly } from "../services/accounts/sessions.ts";
-import { isoToday } from "../services/accounts/subscription.ts";
-import { listInvoices } from "../services/billing/invoices.ts";
-import { subscriptionOverview } from "../services/billing/overview.ts";
-import { privatePage } from "./_private.tsx";
-import type { PageSessionDeps } from "./_session.ts";
+import type { Hono } from "hono";
+import { ListPageHeading } from "../../components/lists/ListPageHeading.tsx";
+import { SubscriptionPage } from "../../components/billing/SubscriptionPage.tsx";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { parseId } from "../../lib/http/params.ts";
+import { formatDate } from "../../lib/i18n/format.ts";
+import InvoicesManager from "../../islands/InvoicesManager.tsx";
+import { isAdmin } from "../../services/accounts/permissions.ts";
+import { billingOnly } from "../../services/accounts/sessions.ts";
+import { isoToday } from "../../services/accounts/subscription.ts";
+import { listInvoices } from "../../services/billing/invoices.ts";
+import { subscriptionOverview } from "../../services/billing/overview.ts";
+import type { WebDeps } from "../deps.ts";
+import { privatePages } from "./_private.tsx";
 
-export function billingPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.get("/financeiro", (c) =>
-    privatePage(c, deps, {
+export function billingPages(deps: WebDeps): Hono<AppEnv> {
+  return privatePages(deps, {
+    "/financeiro": (c) => ({
       titleKey: "billing.title",
       extraI18nGroups: ["billing"],
-      requires: { admin: true },
-      billing: true,
       render: async ({ user, lang, t }) => {
         const now = new Date();
         const viewer = { companyId: user.companyId, super: user.super };
@@ -58,20 +54,16 @@ export function billingPageRoutes(deps: PageSessionDeps): Hono<AppEnv> {
           </div>
         );
       },
-    }));
+    }),
 
-  routes.get("/subscription", (c) =>
-    privatePage(c, deps, {
+    "/subscription": () => ({
       titleKey: "billing.subscription.title",
       extraI18nGroups: ["billing"],
-      requires: { admin: true },
-      billing: true,
       render: async ({ user, lang, t }) => {
         const now = new Date();
         const overview = await subscriptionOverview(deps.db, user.companyId, now);
         return <SubscriptionPage overview={overview} t={t} lang={lang} today={isoToday(now)} />;
       },
-    }));
-
-  return routes;
+    }),
+  });
 }

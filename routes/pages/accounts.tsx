@@ -1,25 +1,24 @@
 /**
- * The public pages (core §2, admin §2): /login, /signup and /forgetpsw, rendered on the
+ * The accounts' public pages (core §2, admin §2): /login, /signup and /forgetpsw, rendered on the
  * server with the forms as islands. A signed-in visitor has nothing to do here and is sent
  * to "/" (302).
  */
 import { type Context, Hono } from "hono";
 import type { VNode } from "preact";
-import { FormCard, PublicLayout } from "../components/public/PublicLayout.tsx";
-import ForgotPasswordForm from "../islands/ForgotPasswordForm.tsx";
-import LoginForm from "../islands/LoginForm.tsx";
-import SignupForm from "../islands/SignupForm.tsx";
-import type { AppEnv } from "../lib/http/env.ts";
-import { i18nClientData } from "../lib/i18n/mod.ts";
-import { VERSION } from "../lib/version.ts";
-import { safeNextPath } from "../services/accounts/account_rules.ts";
-import { RESET_CODE_MINUTES } from "../services/accounts/password_reset.ts";
-import { listPublicPlans } from "../services/accounts/signup.ts";
+import { FormCard, PublicLayout } from "../../components/public/PublicLayout.tsx";
+import ForgotPasswordForm from "../../islands/ForgotPasswordForm.tsx";
+import LoginForm from "../../islands/LoginForm.tsx";
+import SignupForm from "../../islands/SignupForm.tsx";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { i18nClientData } from "../../lib/i18n/mod.ts";
+import { VERSION } from "../../lib/version.ts";
+import { safeNextPath } from "../../services/accounts/account_rules.ts";
+import { RESET_CODE_MINUTES } from "../../services/accounts/password_reset.ts";
+import { listPublicPlans } from "../../services/accounts/signup.ts";
 import { respondWithPage } from "./_render.ts";
-import { pageSession, type PageSessionDeps } from "./_session.ts";
+import type { WebDeps } from "../deps.ts";
+import { pageSession } from "./_session.ts";
 import { type Visitor, visitorOf } from "./_visitor.ts";
-
-export type PublicPageDeps = PageSessionDeps;
 
 /** The islands here translate `public.*` keys in the browser too. */
 function respond(c: Context<AppEnv>, visitor: Visitor, page: VNode) {
@@ -42,7 +41,7 @@ function LinkLine({ text, href, label }: { text: string; href: string; label: st
   );
 }
 
-export function publicPageRoutes(deps: PublicPageDeps): Hono<AppEnv> {
+export function accountsPages(deps: WebDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   // Signed-in visitors go home; the session check may also renew an expired access cookie.

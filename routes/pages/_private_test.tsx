@@ -1,24 +1,30 @@
 /** `privatePage` on a small app of its own: who gets in, who is sent where, and what ships. */
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { sql } from "../lib/db/mod.ts";
-import type { AppEnv } from "../lib/http/env.ts";
-import { createApp } from "../main.ts";
-import { handleError } from "../lib/http/error_handler.ts";
-import { securityHeaders } from "../lib/http/security.ts";
-import { loadConfig } from "../lib/config.ts";
-import { loadJwtKey } from "../services/accounts/secrets.ts";
-import { createTestCompany, createTestUser } from "../tests/helpers/accounts.ts";
-import { bootPayload } from "../tests/helpers/boot_payload.ts";
-import { openTestDb } from "../tests/helpers/db.ts";
-import { signIn } from "../tests/helpers/sign_in.ts";
+import { sql } from "../../lib/db/mod.ts";
+import type { AppEnv } from "../../lib/http/env.ts";
+import { createApp } from "../../main.ts";
+import { handleError } from "../../lib/http/error_handler.ts";
+import { securityHeaders } from "../../lib/http/security.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { loadJwtKey } from "../../services/accounts/secrets.ts";
+import { PAGE_RULES, type PageRules } from "../../services/accounts/pages.ts";
+import { createTestCompany, createTestUser } from "../../tests/helpers/accounts.ts";
+import { bootPayload } from "../../tests/helpers/boot_payload.ts";
+import { openTestDb } from "../../tests/helpers/db.ts";
+import { signIn } from "../../tests/helpers/sign_in.ts";
 import { privatePage } from "./_private.tsx";
 
 Deno.test("privatePage: requirements, redirects, content and client data", async (t) => {
   const { db, close } = await openTestDb();
   try {
     const jwtKey = await loadJwtKey(db);
-    const deps = { db, jwtKey, secureCookies: false };
+    // The app's route table, but for a "/" that would refuse (the last step's mistake).
+    const pageRules: PageRules = {
+      ...PAGE_RULES,
+      "/": { section: "main", requires: { admin: true } },
+    };
+    const deps = { db, jwtKey, secureCookies: false, pageRules };
     const pages = new Hono<AppEnv>();
     pages.use(securityHeaders()); // the CSP nonce the boot script carries
     pages.onError(handleError);
@@ -26,7 +32,6 @@ Deno.test("privatePage: requirements, redirects, content and client data", async
       privatePage(c, deps, {
         titleKey: "menu.items.kanban",
         extraI18nGroups: ["todolist"],
-        requires: { feature: "useKanban" },
         render: ({ session, t }) => (
           <p id="content">{t("menu.items.kanban")} · {session.companyName}</p>
         ),
@@ -34,7 +39,6 @@ Deno.test("privatePage: requirements, redirects, content and client data", async
     pages.get("/users", (c) =>
       privatePage(c, deps, {
         titleKey: "menu.items.users",
-        requires: { admin: true },
         render: async ({ user }) => {
           await Promise.resolve(); // pages may load data first
           return <p id="content">{user.email}</p>;
@@ -43,19 +47,16 @@ Deno.test("privatePage: requirements, redirects, content and client data", async
     pages.get("/announcements", (c) =>
       privatePage(c, deps, {
         titleKey: "menu.items.announcements",
-        requires: { super: true },
         render: () => <p id="content">announcements</p>,
       }));
     pages.get("/campaigns", (c) =>
       privatePage(c, deps, {
         titleKey: "menu.items.campaigns",
-        requires: { campaigns: true },
         render: () => <p id="content">campaigns</p>,
       }));
     pages.get("/", (c) =>
       privatePage(c, deps, {
         titleKey: "home.title",
-        requires: { admin: true },
         render: () => <p>never</p>,
       }));
     // Sign-in goes through the real app; the pages above share its database and key.
